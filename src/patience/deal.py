@@ -93,8 +93,10 @@ def deal_piles(rules: GameRules, number: int) -> tuple[list[list[Card]], list[in
         for suit in range(4):
             ace = suit * 13
             target = next(
-                f for f in layout.foundations
-                if layout.found_base[f] == ACE and layout.found_suit[f] in (ANY_SUIT, suit)
+                f
+                for f in layout.foundations
+                if layout.found_base[f] == ACE
+                and layout.found_suit[f] in (ANY_SUIT, suit)
                 and not piles[f]
             )
             piles[target].append(ace)

@@ -174,9 +174,13 @@ def _parse_short(rules: GameRules, rows: list[tuple[int, str]]) -> Position:
                 )
     if rules.aces_dealt_to_foundations:
         for suit in range(4):
-            f = next(f for f in layout.foundations
-                     if layout.found_base[f] == 1 and layout.found_suit[f] in (ANY_SUIT, suit)
-                     and not piles[f])
+            f = next(
+                f
+                for f in layout.foundations
+                if layout.found_base[f] == 1
+                and layout.found_suit[f] in (ANY_SUIT, suit)
+                and not piles[f]
+            )
             piles[f] = [suit * 13]
     return Position(rules, piles)
 

@@ -46,9 +46,7 @@ def movables(pos: Position) -> list[Movable]:
         if Kind.STOCK in (kinds[move.src], kinds[move.dst]):
             continue
         grouped.setdefault((move.src, move.n), []).append(move)
-    return [
-        Movable(src, n, pos.piles[src][-n], moves) for (src, n), moves in grouped.items()
-    ]
+    return [Movable(src, n, pos.piles[src][-n], moves) for (src, n), moves in grouped.items()]
 
 
 def _preference(pos: Position, move: Move) -> tuple[int, int]:

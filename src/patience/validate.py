@@ -25,9 +25,7 @@ def check_position(pos: Position) -> None:
     layout = pos.layout
     rules = pos.rules
     if len(pos.piles) != layout.count or len(pos.hidden) != layout.count:
-        raise LayoutError(
-            f"{rules.name} has {layout.count} piles, not {len(pos.piles)}"
-        )
+        raise LayoutError(f"{rules.name} has {layout.count} piles, not {len(pos.piles)}")
     counts: Counter[int] = Counter()
     for label, pile in zip(layout.labels, pos.piles, strict=True):
         for card in pile:
@@ -69,6 +67,5 @@ def _check_foundation(pos: Position, f: int) -> None:
     for below, above in itertools.pairwise(pile):
         if SUIT[above] != SUIT[base] or RANK[above] != RANK[below] + step:
             raise LayoutError(
-                f"foundation {label!r} cannot hold {format_card(above)!r} "
-                f"on {format_card(below)!r}"
+                f"foundation {label!r} cannot hold {format_card(above)!r} on {format_card(below)!r}"
             )

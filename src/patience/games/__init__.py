@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from typing import Final
 
 from patience.errors import UnknownGameError
@@ -28,6 +29,19 @@ _ALIASES: Final = {_norm(g.id): g for g in GAMES.values()} | {
 }
 
 
+def rules_text(game_id: str, language: str = "en") -> str:
+    """The rules page of a game in Markdown (``language``: ``en``; others later).
+
+    >>> rules_text("bisley").splitlines()[0]
+    '# Bisley'
+    """
+    rules = get_game(game_id)
+    resource = files("patience.games") / "rules" / f"{rules.id}.{language}.md"
+    if not resource.is_file():
+        raise UnknownGameError(f"no rules text for {game_id!r} in language {language!r}")
+    return resource.read_text(encoding="utf-8")
+
+
 def get_game(game_id: str) -> GameRules:
     """The rules of the game ``game_id`` (case, spaces, ``-`` and ``_`` ignored)."""
     rules = _ALIASES.get(_norm(game_id))
@@ -37,4 +51,4 @@ def get_game(game_id: str) -> GameRules:
     return rules
 
 
-__all__ = ["BIG_APPLE", "BISLEY", "GAMES", "GILBERT", "get_game"]
+__all__ = ["BIG_APPLE", "BISLEY", "GAMES", "GILBERT", "get_game", "rules_text"]

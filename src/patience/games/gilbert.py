@@ -16,7 +16,11 @@ GILBERT = GameRules(
             4, base=ACE, direction=Direction.UP, suits=SUITS, play_back=True, name="up foundation"
         ),
         Foundations(
-            4, base=KING, direction=Direction.DOWN, suits=SUITS, play_back=True,
+            4,
+            base=KING,
+            direction=Direction.DOWN,
+            suits=SUITS,
+            play_back=True,
             name="down foundation",
         ),
     ),
