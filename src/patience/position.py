@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from patience.cards import RANK, SUIT, Card
+from patience.cards import SUIT, Card
 from patience.errors import IllegalMoveError
-from patience.piles import ANY_SUIT, Layout, layout_of
-from patience.rules import Build, Direction, GameRules, Kind, Unit
+from patience.movegen import generate_moves, tables_of
+from patience.piles import Layout, layout_of
+from patience.rules import GameRules, Kind, Unit
 
 
 class Move(NamedTuple):
@@ -28,30 +29,6 @@ class Move(NamedTuple):
     src: int
     dst: int
     n: int = 1
-
-
-def _build_table(rules: GameRules) -> bytes:
-    """``table[below * 52 + above]`` is 1 when ``above`` may be built on ``below``."""
-    tab = rules.tableau
-    out = bytearray(52 * 52)
-    for below in range(52):
-        for above in range(52):
-            step = RANK[above] - RANK[below]
-            if tab.direction is Direction.UP_OR_DOWN:
-                rank_ok = step in (1, -1)
-            else:
-                rank_ok = step == tab.direction.value
-            if tab.build is Build.SAME_SUIT:
-                suit_ok = SUIT[above] == SUIT[below]
-            elif tab.build is Build.ALTERNATE_COLOUR:
-                suit_ok = (SUIT[above] in (1, 2)) != (SUIT[below] in (1, 2))
-            else:
-                suit_ok = True
-            out[below * 52 + above] = rank_ok and suit_ok
-    return bytes(out)
-
-
-_BUILD_TABLES: dict[str, bytes] = {}
 
 
 class Position:
@@ -78,10 +55,7 @@ class Position:
         self.piles: list[list[Card]] = [list(p) for p in piles]
         self.hidden: list[int] = list(hidden) if hidden is not None else [0] * len(self.piles)
         self._stack: list[tuple[Move, bool]] = []
-        builds = _BUILD_TABLES.get(rules.id)
-        if builds is None:
-            builds = _BUILD_TABLES[rules.id] = _build_table(rules)
-        self._builds = builds
+        self._builds = tables_of(rules).builds
         if validate:
             from patience.validate import check_position
 
@@ -243,12 +217,11 @@ class Position:
         count = len(self.piles)
         if not all(type(v) is int for v in move) or not (0 <= src < count and 0 <= dst < count):
             return False
-        return any(m == move for m in self._moves_from(src))
+        return move in generate_moves(self)
 
     def generate(self) -> Iterator[Move]:
         """Every legal move, grouped by source pile in pile order."""
-        for src in range(len(self.piles)):
-            yield from self._moves_from(src)
+        return iter(generate_moves(self))
 
     # ------------------------------------------------------------ generation
     def movable_count(self, pile: int) -> int:
@@ -273,73 +246,6 @@ class Position:
             i -= 1
         return n
 
-    def _foundation_targets(self, card: Card) -> Iterator[int]:
-        layout = self.layout
-        piles = self.piles
-        for f in layout.foundations:
-            pile = piles[f]
-            if pile:
-                top = pile[-1]
-                if SUIT[top] == SUIT[card] and RANK[card] == RANK[top] + layout.found_step[f]:
-                    yield f
-            elif RANK[card] == layout.found_base[f] and layout.found_suit[f] in (
-                ANY_SUIT,
-                SUIT[card],
-            ):
-                yield f
-
-    def _tableau_targets(self, src: int, card: Card, kind: Kind) -> Iterator[int]:
-        builds = self._builds
-        base = card
-        tab = self.rules.tableau
-        empty_ok = kind in tab.empty_from and (tab.empty_rank in (None, RANK[card]))
-        piles = self.piles
-        for t in self.layout.tableau:
-            if t == src:
-                continue
-            pile = piles[t]
-            if pile:
-                if builds[pile[-1] * 52 + base]:
-                    yield t
-            elif empty_ok:
-                yield t
-
-    def _moves_from(self, src: int) -> Iterator[Move]:
-        layout = self.layout
-        kind = layout.kinds[src]
-        pile = self.piles[src]
-        if kind is Kind.STOCK:
-            stock = self.rules.stock
-            if pile and stock is not None:
-                yield Move(src, layout.waste, min(stock.deal_count, len(pile)))
-            return
-        if kind is Kind.WASTE and not self.piles[layout.stock] and pile:
-            stock = self.rules.stock
-            if stock is not None and stock.redeal:
-                yield Move(src, layout.stock, len(pile))
-        if not pile:
-            return
-        card = pile[-1]
-        if kind is Kind.FOUNDATION:
-            if layout.play_back[src]:
-                for t in self._tableau_targets(src, card, kind):
-                    yield Move(src, t)
-            return
-        for f in self._foundation_targets(card):
-            yield Move(src, f)
-        if kind is Kind.TABLEAU:
-            n = self.movable_count(src)
-            for k in range(1, n + 1):
-                for t in self._tableau_targets(src, pile[-k], kind):
-                    yield Move(src, t, k)
-        else:
-            for t in self._tableau_targets(src, card, kind):
-                yield Move(src, t)
-        if kind is not Kind.CELL:
-            for c in layout.cells:
-                if not self.piles[c]:
-                    yield Move(src, c)
-
 
 class LegalMoves:
     """Lazy view of a position's legal moves (like python-chess's)."""
@@ -356,13 +262,13 @@ class LegalMoves:
         return self.position.is_legal(move)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self.position.generate())
+        return len(generate_moves(self.position))
 
     def count(self) -> int:
         return len(self)
 
     def __bool__(self) -> bool:
-        return any(True for _ in self.position.generate())
+        return bool(generate_moves(self.position))
 
     def __repr__(self) -> str:
         from patience.notation import format_move
