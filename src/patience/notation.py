@@ -31,7 +31,7 @@ from patience.position import Move, Position
 from patience.rules import GameRules, Kind
 
 SEPARATOR = "---"
-_MOVE_RE = re.compile(r"^\s*([A-Za-z]?\d*)\s*-\s*([A-Za-z]?\d*)\s*(?:[xX](\d+))?\s*$")
+_MOVE_RE = re.compile(r"^\s*([A-Za-z]?\d*)\s*-\s*([A-Za-z]?\d*)\s*(?:[xX]([0-9]{1,3}))?\s*$")
 
 
 # ----------------------------------------------------------------- positions

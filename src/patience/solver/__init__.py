@@ -1,0 +1,43 @@
+"""The solver: proves positions winnable or lost, from any position.
+
+>>> from patience import Position
+>>> from patience.solver import solve, Limit
+>>> result = solve(Position.deal("bisley", 2), Limit(nodes=50_000))
+>>> result.verdict.value, len(result.line) > 0
+('winnable', True)
+
+Gilbert is solved with full knowledge of its face-down cards (as other solitaire
+solvers do); a hint names only a move, so it never shows a face-down card.
+"""
+
+from __future__ import annotations
+
+from patience.solver.hints import Hint, hint
+from patience.solver.limits import DEEP, QUICK, BudgetError, Limit, Result, Verdict, parse_budget
+from patience.solver.pools import winnable_deal
+from patience.solver.search import SolverError, search, verify_line
+from patience.position import Position
+
+
+def solve(position: Position, limit: Limit = QUICK) -> Result:
+    """Decide ``position``: winnable (with a verified winning line), lost (after an
+    exhaustive search modulo provably safe pruning) or unknown (budget spent).
+    ``position`` is left unchanged."""
+    return search(position, limit)
+
+
+__all__ = [
+    "DEEP",
+    "QUICK",
+    "BudgetError",
+    "Hint",
+    "Limit",
+    "Result",
+    "SolverError",
+    "Verdict",
+    "hint",
+    "parse_budget",
+    "solve",
+    "verify_line",
+    "winnable_deal",
+]

@@ -1,0 +1,76 @@
+"""Budgets of a solve: nodes and/or seconds, with the presets ``QUICK`` and ``DEEP``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from patience.errors import PatienceError
+from patience.position import Move
+
+
+class BudgetError(PatienceError):
+    """A budget that is not a positive number of nodes or seconds."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """Stop a search after ``nodes`` new positions or ``seconds`` of wall time,
+    whichever comes first (``None``: no bound of that kind). A limit is a hard
+    stop: the clock is read every few dozen nodes.
+
+    >>> Limit(nodes=1000).nodes
+    1000
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.nodes is not None and (not isinstance(self.nodes, int) or self.nodes < 1):
+            raise BudgetError(f"bad node budget {self.nodes!r}: a whole number >= 1")
+        if self.seconds is not None and not self.seconds > 0:
+            raise BudgetError(f"bad time budget {self.seconds!r}: seconds > 0")
+
+
+#: Deal time: the budget of a Solvable deal and of the status after each move.
+QUICK = Limit(nodes=20_000, seconds=0.2)
+#: Hint time: a longer search.
+DEEP = Limit(nodes=2_000_000, seconds=20.0)
+BUDGETS = {"quick": QUICK, "deep": DEEP}
+
+
+def parse_budget(text: str) -> Limit:
+    """``quick``, ``deep`` or a number of seconds (``2.5``) without a node bound."""
+    preset = BUDGETS.get(text.strip().lower())
+    if preset is not None:
+        return preset
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise BudgetError(f"bad budget {text!r}: write quick, deep or seconds like 2.5") from None
+    return Limit(seconds=seconds)
+
+
+class Verdict(str, Enum):
+    """What a search proved about a position."""
+
+    WINNABLE = "winnable"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer of :func:`patience.solver.solve`.
+
+    ``line`` is a winning line (when ``verdict`` is winnable), already replayed
+    through the rules to a won position. ``nodes`` counts new positions searched,
+    ``peak_table`` the size the transposition table reached.
+    """
+
+    verdict: Verdict
+    line: tuple[Move, ...]
+    nodes: int
+    seconds: float
+    peak_table: int

@@ -1,0 +1,69 @@
+"""Safe foundation moves: moves the search may make at once, as the only child.
+
+Rule 1 - same-suit tableau, no way back from the foundations (Bisley).
+Applies when the tableau builds in the same suit (up, down or both) and no
+foundation's cards may come back into play. Then *every* foundation move is safe.
+
+Why. Let c (rank r, suit s) go onto a foundation F that builds up (the down case is
+the mirror image), so the card below it there is r-1 of suit s. In the tableau only
+r-1 or r+1 of suit s may ever be built on c. Take any winning line W from the
+position P without the move; we build a winning line from P' = P + (c to F). Keep a
+set A of "absorbed" suit-s cards, at first {c}: in P' they lie on F, in W's positions
+they lie in the tableau as the top segment of their columns (only cards of A can be
+built on cards of A: r-1 is already on F, and any other neighbour of an absorbed card
+is absorbed or is the next card F wants). Replay W, move by move:
+* a move of an absorbed card is skipped (in P' it is already on F);
+* a move that builds the next card F wants (rank max(A)+1, suit s) onto an absorbed
+  card, or sends it to a foundation, becomes its move to F in P' (it is a top card in
+  W, and its column in P' is the same minus absorbed cards, so it is a top there
+  too) and it joins A;
+* every other move is made unchanged: it touches only cards outside A, and the tops
+  it uses are the same in both positions because absorbed cards only ever form top
+  segments. A foundation of suit s that builds down never needs a card outside A
+  once a card of A has gone onto it in W: all lower cards are on F already.
+W ends with every card on a foundation; so does the replay. Hence P' is winnable
+whenever P is: making the move cannot lose a win.
+
+Rule 2 - Aces (build-down tableau).
+Applies when the tableau builds down. An Ace moving to an up foundation that starts
+with Aces is safe: no card can ever be built on an Ace in a build-down tableau, so the
+Ace's only uses elsewhere are as a card that covers another; replay any winning line
+with the Ace's own moves skipped (its later foundation move is already made) and
+every other move is legal in the same way, as the positions differ only by the Ace
+being gone from a pile top, a cell or the talon/waste (which frees, never blocks).
+"""
+
+from __future__ import annotations
+
+from patience.cards import ACE, RANK
+from patience.position import Move, Position
+from patience.rules import Build, Direction, GameRules, Kind
+
+
+def rule_all_foundation_moves(rules: GameRules) -> bool:
+    """Rule 1 applies to ``rules``."""
+    return rules.tableau.build is Build.SAME_SUIT and not any(
+        group.play_back for group in rules.foundations
+    )
+
+
+def rule_aces(rules: GameRules) -> bool:
+    """Rule 2 applies to ``rules``."""
+    return rules.tableau.direction is Direction.DOWN
+
+
+def safe_move(pos: Position, moves: list[Move], every: bool, aces: bool) -> Move | None:
+    """The first safe foundation move among ``moves``, or ``None``."""
+    if not (every or aces):
+        return None
+    kinds = pos.layout.kinds
+    piles = pos.piles
+    for move in moves:
+        if kinds[move.dst] is not Kind.FOUNDATION or kinds[move.src] is Kind.FOUNDATION:
+            continue
+        if every:
+            return move
+        card = piles[move.src][-1]
+        if RANK[card] == ACE and pos.layout.found_step[move.dst] == 1:
+            return move
+    return None

@@ -1,0 +1,119 @@
+"""The search: depth-first over positions, with a transposition table of canonical
+keys, safe moves, symmetry pruning, dead-card detection and move ordering.
+
+It sees the library only through ``Position``: ``legal_moves``, ``push``/``pop``,
+``canonical_key`` and ``is_won`` (plus the rule record, to decide which pruning
+rules apply). ``lost`` is returned only when the search has exhausted every
+position reachable under the pruning rules, each of which is proved safe in its
+module.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from patience.movegen import generate_moves
+from patience.position import Move, Position
+from patience.rules import GameRules
+from patience.solver.limits import Limit, Result, Verdict
+from patience.solver.ordering import ordered
+from patience.solver.pruning import dead_cards, safe_moves, symmetry
+
+_CLOCK_EVERY = 32  # nodes between two looks at the clock
+
+
+class SolverError(RuntimeError):
+    """The solver found a line the rules do not accept (a bug, never user input)."""
+
+
+class Strategy:
+    """The pruning rules that apply to one game, chosen from its rule record."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self.every_foundation_move = safe_moves.rule_all_foundation_moves(rules)
+        self.aces = safe_moves.rule_aces(rules)
+        self.dead: Callable[[Position], bool] | None = (
+            dead_cards.has_dead_card if dead_cards.applies(rules) else None
+        )
+
+    def children(self, pos: Position) -> list[Move]:
+        """The moves to search from ``pos``, best first; ``[]`` for a dead end."""
+        moves = generate_moves(pos)
+        if not moves:
+            return moves
+        safe = safe_moves.safe_move(pos, moves, self.every_foundation_move, self.aces)
+        if safe is not None:
+            return [safe]
+        if self.dead is not None and self.dead(pos):
+            return []
+        return ordered(pos, symmetry.first_empty_only(pos, moves))
+
+
+_STRATEGIES: dict[str, Strategy] = {}
+
+
+def strategy_of(rules: GameRules) -> Strategy:
+    strategy = _STRATEGIES.get(rules.id)
+    if strategy is None:
+        strategy = _STRATEGIES[rules.id] = Strategy(rules)
+    return strategy
+
+
+def search(position: Position, limit: Limit) -> Result:
+    """Search from ``position`` (left unchanged) within ``limit``."""
+    start = time.perf_counter()
+    pos = position.copy(stack=False)
+    if pos.is_won():
+        return Result(Verdict.WINNABLE, (), 0, 0.0, 0)
+    strategy = strategy_of(pos.rules)
+    max_nodes = limit.nodes
+    deadline = None if limit.seconds is None else start + limit.seconds
+    seen = {pos.canonical_key()}
+    stack = [iter(strategy.children(pos))]
+    path: list[Move] = []
+    nodes = 0
+    verdict = Verdict.LOST
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if path:
+                pos.pop()
+                path.pop()
+            continue
+        pos.push(move)
+        key = pos.canonical_key()
+        if key in seen:
+            pos.pop()
+            continue
+        seen.add(key)
+        nodes += 1
+        path.append(move)
+        if pos.is_won():
+            verdict = Verdict.WINNABLE
+            break
+        if (max_nodes is not None and nodes >= max_nodes) or (
+            deadline is not None
+            and nodes % _CLOCK_EVERY == 0
+            and time.perf_counter() >= deadline
+        ):
+            verdict = Verdict.UNKNOWN
+            break
+        stack.append(iter(strategy.children(pos)))
+    line = tuple(path) if verdict is Verdict.WINNABLE else ()
+    if line:
+        verify_line(position, line)
+    return Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
+
+
+def verify_line(position: Position, line: tuple[Move, ...]) -> None:
+    """Replay ``line`` from ``position`` through the rules (each move checked);
+    raise :class:`SolverError` unless it ends in a won position."""
+    probe = position.copy(stack=False)
+    for move in line:
+        if not probe.is_legal(move):
+            raise SolverError(f"solver line has an illegal move {move!r}")
+        probe.push(move)
+    if not probe.is_won():
+        raise SolverError("solver line does not win")
