@@ -100,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("deal", nargs="?", help="deal number (default 1)")
     play.add_argument("--no-auto-complete", action="store_true", help="never finish by itself")
     play.set_defaults(func=cmd_play)
+
+    from patience.solver.cli import add_solve_command
+
+    add_solve_command(sub)
     return parser
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from patience.errors import PatienceError
 from patience.position import Move
@@ -52,7 +52,7 @@ def parse_budget(text: str) -> Limit:
     return Limit(seconds=seconds)
 
 
-class Verdict(str, Enum):
+class Verdict(StrEnum):
     """What a search proved about a position."""
 
     WINNABLE = "winnable"

@@ -1,6 +1,6 @@
 """Move ordering: try first the moves that bring the cards the foundations want
 next closer to the top. Ordering never changes a verdict, only how soon a win is
-found."""
+found, so it may be any cheap estimate."""
 
 from __future__ import annotations
 
@@ -9,61 +9,64 @@ from patience.piles import ANY_SUIT
 from patience.position import Move, Position
 from patience.rules import Kind
 
-_BURIED = 30  # weight of a wanted card in the stock or under the talon's top
+_EXPOSE_WANTED = -8  # the move uncovers a card a foundation takes at once
+_EXPOSE_HIDDEN = -4  # the move turns up a face-down card
+_COVER_WANTED = 3  # per wanted card the move buries one deeper
 
 
-def wanted_depth(pos: Position) -> int:
-    """Sum over the foundations of how deep the card each one wants next lies
-    (cards above it; 0 when it can move now). Lower is better."""
+def wanted_cards(pos: Position) -> set[int]:
+    """The cards the foundations take next."""
     layout = pos.layout
     piles = pos.piles
-    depth: dict[int, int] = {}
-    kinds = layout.kinds
-    for p, kind in enumerate(kinds):
-        pile = piles[p]
-        n = len(pile)
-        if kind is Kind.TABLEAU:
-            for i, card in enumerate(pile):
-                d = n - 1 - i
-                if depth.get(card, 99) > d:
-                    depth[card] = d
-        elif kind is Kind.CELL or kind is Kind.WASTE:
-            for i, card in enumerate(pile):
-                d = n - 1 - i
-                if depth.get(card, 99) > d:
-                    depth[card] = d
-        elif kind is Kind.TALON or kind is Kind.STOCK:
-            for i, card in enumerate(pile):
-                d = 0 if (kind is Kind.TALON and i == n - 1) else _BURIED
-                if depth.get(card, 99) > d:
-                    depth[card] = d
-    total = 0
+    want: set[int] = set()
     for f in layout.foundations:
         pile = piles[f]
+        step = layout.found_step[f]
         if pile:
             top = pile[-1]
-            rank = RANK[top] + layout.found_step[f]
-            if not 1 <= rank <= 13:
-                continue
-            total += depth.get(top + layout.found_step[f], 0)
+            if 1 <= RANK[top] + step <= 13:
+                want.add(top + step)
         else:
+            base = layout.found_base[f] - 1
             suit = layout.found_suit[f]
-            base = layout.found_base[f]
             if suit == ANY_SUIT:
-                total += min(depth.get(s * 13 + base - 1, 99) for s in range(4))
+                want.update(s * 13 + base for s in range(4))
             else:
-                total += depth.get(suit * 13 + base - 1, 0)
-    return total
+                want.add(suit * 13 + base)
+    return want
 
 
 def ordered(pos: Position, moves: list[Move]) -> list[Move]:
-    """``moves`` sorted by :func:`wanted_depth` after each (stable)."""
+    """``moves`` sorted by an estimate of how much each brings wanted cards up
+    (stable: equal estimates keep the generator's order)."""
     if len(moves) < 2:
         return moves
+    want = wanted_cards(pos)
+    piles = pos.piles
+    kinds = pos.layout.kinds
+    hidden = pos.hidden
     scored = []
     for i, move in enumerate(moves):
-        pos.push(move)
-        scored.append((wanted_depth(pos), i, move))
-        pos.pop()
+        src, dst, n = move
+        score = 0
+        kind = kinds[src]
+        if kinds[dst] is Kind.FOUNDATION:
+            score = -20
+        elif kind is Kind.TABLEAU:
+            pile = piles[src]
+            rest = len(pile) - n
+            if rest:
+                if pile[rest - 1] in want:
+                    score += _EXPOSE_WANTED
+                if hidden[src] == rest:
+                    score += _EXPOSE_HIDDEN
+                score -= n * sum(1 for c in pile[:rest] if c in want)
+            elif kinds[dst] is Kind.TABLEAU and not piles[dst]:
+                score += 10  # a whole pile into an empty one gains nothing
+        if kinds[dst] is Kind.TABLEAU:
+            score += _COVER_WANTED * n * sum(1 for c in piles[dst] if c in want)
+        elif kinds[dst] is Kind.CELL:
+            score += 2
+        scored.append((score, i, move))
     scored.sort()
     return [move for _, _, move in scored]

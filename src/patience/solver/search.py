@@ -94,9 +94,7 @@ def search(position: Position, limit: Limit) -> Result:
             verdict = Verdict.WINNABLE
             break
         if (max_nodes is not None and nodes >= max_nodes) or (
-            deadline is not None
-            and nodes % _CLOCK_EVERY == 0
-            and time.perf_counter() >= deadline
+            deadline is not None and nodes % _CLOCK_EVERY == 0 and time.perf_counter() >= deadline
         ):
             verdict = Verdict.UNKNOWN
             break

@@ -52,72 +52,62 @@ def has_dead_card(pos: Position) -> bool:
     """True when some tableau card can never move (so ``pos`` is lost)."""
     layout = pos.layout
     piles = pos.piles
-    up = [0] * 4  # rank on top of the suit's up foundation (0: empty)
-    down = [14] * 4  # rank on top of the suit's down foundation (14: empty)
     has_up = [False] * 4
     has_down = [False] * 4
     for f in layout.foundations:
         suit = layout.found_suit[f]
         if suit == ANY_SUIT:
             return False
-        pile = piles[f]
         if layout.found_step[f] == 1:
             has_up[suit] = True
-            if pile:
-                up[suit] = RANK[pile[-1]]
         else:
             has_down[suit] = True
-            if pile:
-                down[suit] = RANK[pile[-1]]
-    place: dict[int, tuple[int, int]] = {}
     columns = [piles[t] for t in layout.tableau if piles[t]]
+    col_of = [-1] * 52
+    idx_of = [0] * 52
     for c, col in enumerate(columns):
         for i, card in enumerate(col):
-            place[card] = (c, i)
-    movable: set[int] = set()
+            col_of[card] = c
+            idx_of[card] = i
+    # frontier[c]: the cards of column c from this index up are known movable
+    frontier = [len(col) for col in columns]
     changed = True
     while changed:
         changed = False
+        # lowest and highest rank per suit among cards not yet known movable
+        low = [14] * 4
+        high = [0] * 4
         for c, col in enumerate(columns):
-            for i in range(len(col) - 1, -1, -1):
+            for card in col[: frontier[c]]:
+                suit = SUIT[card]
+                rank = RANK[card]
+                if rank < low[suit]:
+                    low[suit] = rank
+                if rank > high[suit]:
+                    high[suit] = rank
+        for c, col in enumerate(columns):
+            i = frontier[c] - 1
+            while i >= 0:
                 y = col[i]
-                if y in movable:
-                    continue
-                if i + 1 < len(col) and col[i + 1] not in movable:
+                suit = SUIT[y]
+                rank = RANK[y]
+                # (a)/(b): every card of the suit still in the tableau lies between
+                # the two foundations, so "all lower ones movable" means y is the
+                # lowest card of its suit not yet known movable
+                ok = (has_up[suit] and low[suit] >= rank) or (has_down[suit] and high[suit] <= rank)
+                if not ok:
+                    for r in (rank - 1, rank + 1):
+                        if 1 <= r <= 13:
+                            n = suit * 13 + r - 1
+                            cn = col_of[n]
+                            below_y = cn == c and idx_of[n] < i
+                            if cn >= 0 and not below_y and frontier[cn] <= idx_of[n] + 1:
+                                ok = True
+                                break
+                if not ok:
                     break
-                if not _can_move(y, c, i, (up, down, has_up, has_down), place, columns, movable):
-                    break
-                movable.add(y)
+                i -= 1
+            if i + 1 != frontier[c]:
+                frontier[c] = i + 1
                 changed = True
-    return len(movable) < len(place)
-
-
-def _can_move(
-    y: int,
-    c: int,
-    i: int,
-    found: tuple[list[int], list[int], list[bool], list[bool]],
-    place: dict[int, tuple[int, int]],
-    columns: list[list[int]],
-    movable: set[int],
-) -> bool:
-    up, down, has_up, has_down = found
-    suit = SUIT[y]
-    rank = RANK[y]
-    base = suit * 13 - 1  # base + rank is the card of that rank in this suit
-    if has_up[suit] and all(base + r in movable for r in range(up[suit] + 1, rank)):
-        return True
-    if has_down[suit] and all(base + r in movable for r in range(rank + 1, down[suit])):
-        return True
-    for r in (rank - 1, rank + 1):
-        if not 1 <= r <= 13:
-            continue
-        spot = place.get(base + r)
-        if spot is None:
-            continue
-        cn, jn = spot
-        if cn == c and jn < i:
-            continue
-        if all(card in movable for card in columns[cn][jn + 1 :]):
-            return True
-    return False
+    return any(frontier)
