@@ -50,7 +50,13 @@ def _builds_on(game: str, below: int, above: int) -> bool:
 
 
 def _low(rnd: random.Random, top: int) -> int:
-    """A number in 0..top, small ones more likely."""
+    """A number in 0..top: small ones more likely, and 0 and ``top`` often (a full
+    foundation is where off-by-one errors hide)."""
+    x = rnd.random()
+    if x < 0.15:
+        return 0
+    if x < 0.3:
+        return top
     return min(rnd.randint(0, top), rnd.randint(0, top))
 
 

@@ -15,6 +15,7 @@ with ``k`` the whole waste, and a tableau run of ``n`` cards is ``(src, dst, n)`
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 RANK_CHARS = "A23456789TJQK"
@@ -127,7 +128,7 @@ def big_apple_legal(p: dict[str, list[int]], src: str, dst: str, n: int) -> bool
         if not (_is_tableau(src) and _is_tableau(dst) and p[dst]):
             return False
         run = pile[-n:]
-        for below, above in zip(run, run[1:], strict=False):
+        for below, above in itertools.pairwise(run):
             if suit(above) != suit(below) or rank(above) != rank(below) - 1:
                 return False
     head = pile[-n]
@@ -171,7 +172,7 @@ def gilbert_legal(
         if not (_is_tableau(src) and _is_tableau(dst)) or n > len(pile) - down[src]:
             return False
         run = pile[-n:]
-        for below, above in zip(run, run[1:], strict=False):
+        for below, above in itertools.pairwise(run):
             if rank(above) != rank(below) - 1 or red(above) == red(below):
                 return False
     head = pile[-n]
@@ -201,7 +202,9 @@ def is_legal(
     return _legal(game, p, down, labels[src], labels[dst], n)
 
 
-def _legal(game: str, p: dict[str, list[int]], down: dict[str, int], s: str, d: str, n: int) -> bool:
+def _legal(
+    game: str, p: dict[str, list[int]], down: dict[str, int], s: str, d: str, n: int
+) -> bool:
     if game == "bisley":
         return bisley_legal(p, s, d, n)
     if game == "big-apple":
@@ -235,3 +238,25 @@ def card_counts_ok(game: str, piles: Sequence[Sequence[int]]) -> bool:
         for card in pile:
             seen[card] += 1
     return seen == [DECKS[game]] * 52
+
+
+def apply(
+    game: str, piles: Sequence[Sequence[int]], hidden: Sequence[int], move: tuple[int, int, int]
+) -> tuple[list[list[int]], list[int]]:
+    """Piles and face-down counts after ``move``: the top ``n`` cards of the source
+    go onto the destination in the same order, except that dealing from the stock
+    (one card after the other onto the waste) and turning the waste back over
+    reverse their order; a column whose face-up cards are all gone turns its new
+    top card face up."""
+    labels = LABELS[game]
+    src, dst, n = move
+    new = [list(p) for p in piles]
+    down = list(hidden)
+    moved = new[src][len(new[src]) - n :]
+    del new[src][len(new[src]) - n :]
+    if "S" in (labels[src], labels[dst]):
+        moved.reverse()
+    new[dst] += moved
+    if down[src] and down[src] == len(new[src]):
+        down[src] -= 1
+    return new, down

@@ -5,6 +5,8 @@ cards."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 
 import oracle
@@ -25,9 +27,7 @@ from patience import (
     to_json,
 )
 
-SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME = pytest.mark.parametrize("game", GAMES)
 
 
@@ -55,6 +55,14 @@ def assert_oracle_agrees(game: str, pos: Position) -> None:
         )
 
 
+@GAME
+def test_oracle_pile_order_is_the_notation_order(game: str) -> None:
+    """The oracle names piles by hand; they must be the labels the notation prints."""
+    lines = format_position(Position.deal(game, 1)).splitlines()
+    assert lines[0] == f"Game: {game}"
+    assert tuple(line.split(":")[0] for line in lines[1:]) == oracle.LABELS[game]
+
+
 # ----------------------------------------------------------------- conservation
 @GAME
 @SETTINGS
@@ -65,7 +73,7 @@ def test_every_card_present_after_any_legal_moves(game: str, data: st.DataObject
         assert oracle.card_counts_ok(game, step.piles)
         assert sum(len(p) for p in step.piles) == 52 * oracle.DECKS[game]
         for pile, down in zip(step.piles, step.hidden, strict=True):
-            assert 0 <= down and (down < len(pile) or down == 0)
+            assert down >= 0 and (down < len(pile) or down == 0)
 
 
 # ----------------------------------------------------------------- push / pop
@@ -147,10 +155,14 @@ def test_notation_round_trips_on_random_positions(game: str, data: st.DataObject
 @GAME
 @SETTINGS
 @given(data=st.data())
-def test_generator_matches_oracle_along_random_play(game: str, data: st.DataObject) -> None:
+def test_generator_and_push_match_oracle_along_random_play(game: str, data: st.DataObject) -> None:
     pos = Position.deal(game, data.draw(st.integers(1, 10**6), label="deal"))
-    for step in play_random(data, pos, 60):
-        assert_oracle_agrees(game, step)
+    trail = play_random(data, pos, 60)
+    for before, after in itertools.pairwise(trail):
+        assert_oracle_agrees(game, before)
+        move = after.move_stack[-1]
+        assert oracle.apply(game, before.piles, before.hidden, move) == (after.piles, after.hidden)
+    assert_oracle_agrees(game, trail[-1])
 
 
 @GAME
@@ -236,21 +248,24 @@ def test_gilbert_deal_shows_one_card_per_column(data: st.DataObject) -> None:
 # ----------------------------------------------------------------- parsers on junk
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=15,
 )
-NOTATION_TOKENS = st.sampled_from(
-    ["Game:", "Game: bisley", "game: Gilbert", "Game: big apple", "Game: chess", "F1:", "f9:",
-     "1:", "13:", "0:", "C1:", "T:", "S:", "W:", "|", "||", "7H", "AS", "10D", "KC", "q♠", "XX",
-     "1H", "\n", "\n---\n", "---", "#", ":", ",", " ", "x2", "-", "\t", "\r", "\u2028"]
-)
+# fmt: off
+NOTATION_TOKENS = st.sampled_from([
+    "Game:", "Game: bisley", "game: Gilbert", "Game: big apple", "Game: chess", "F1:", "f9:",
+    "1:", "13:", "0:", "C1:", "T:", "S:", "W:", "|", "||", "7H", "AS", "10D", "KC", "q♠", "XX",
+    "1H", "\n", "\n---\n", "---", "#", ":", ",", " ", "x2", "-", "\t", "\r", "\u2028",
+])
+MOVE_TOKENS = st.sampled_from([
+    "1", "7", "13", "14", "F1", "F8", "f2", "C1", "T", "S", "W", "-", "x", "X", "2", "0", " ",
+    "x99", "\u0663", "\n",
+])
+# fmt: on
 NOTATION_LIKE = st.lists(NOTATION_TOKENS | st.text(max_size=4), max_size=60).map("".join)
-MOVE_LIKE = st.lists(
-    st.sampled_from(["1", "7", "13", "14", "F1", "F8", "f2", "C1", "T", "S", "W", "-", "x", "X",
-                     "2", "0", " ", "x99", "\u0663", "\n"])
-    | st.text(max_size=3),
-    max_size=8,
-).map("".join)
+MOVE_LIKE = st.lists(MOVE_TOKENS | st.text(max_size=3), max_size=8).map("".join)
 GAME_OR_NONE = st.sampled_from([None, *GAMES])
 
 
@@ -295,10 +310,8 @@ def test_get_game_raises_only_unknown_game(junk: str) -> None:
 def test_position_parsers_raise_only_patience_errors(junk: str, game: str | None) -> None:
     from patience import parse_positions
 
-    try:
+    with contextlib.suppress(PatienceError):
         assert_valid(parse_position(junk, game))
-    except PatienceError:
-        pass
     try:
         for pos in parse_positions(junk, game):
             assert_valid(pos)
@@ -363,10 +376,8 @@ def test_mutated_position_text_raises_only_patience_errors(game: str, data: st.D
     else:
         game_arg = data.draw(GAME_OR_NONE, label="game argument")
     mutated = join_tokens(mutate_tokens(data, text_tokens(text)))
-    try:
+    with contextlib.suppress(PatienceError):
         assert_valid(parse_position(mutated, game_arg))
-    except PatienceError:
-        pass
 
 
 @GAME
@@ -377,19 +388,15 @@ def test_mutated_move_text_raises_only_patience_errors(game: str, data: st.DataO
     for move in list(pos.legal_moves)[:10]:
         chars = list(format_move(pos, move))
         mutated = "".join(mutate_tokens(data, chars))
-        try:
+        with contextlib.suppress(PatienceError):
             assert parse_move(pos, mutated) in pos.legal_moves
-        except PatienceError:
-            pass
 
 
 @settings(max_examples=200, deadline=None)
 @given(JSON_VALUES)
 def test_from_json_raises_only_patience_errors_on_junk(junk: object) -> None:
-    try:
+    with contextlib.suppress(PatienceError):
         assert_valid(from_json(junk))
-    except PatienceError:
-        pass
 
 
 def mutate_json(data: st.DataObject, value: object) -> object:
@@ -430,10 +437,8 @@ def mutate_json(data: st.DataObject, value: object) -> object:
 def test_mutated_json_raises_only_patience_errors(game: str, data: st.DataObject) -> None:
     pos = played_position(data, game, 30)
     mutated = mutate_json(data, to_json(pos))
-    try:
+    with contextlib.suppress(PatienceError):
         assert_valid(from_json(mutated))
-    except PatienceError:
-        pass
 
 
 @settings(max_examples=100, deadline=None)
@@ -456,11 +461,9 @@ def test_deal_numbers_out_of_range_raise_deal_error(game: str, number: object) -
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.text().filter(lambda t: t.strip().lower() not in ("bisley", "gilbert")))
+@given(st.text())
 def test_deal_of_an_unknown_game_raises_unknown_game(game: str) -> None:
     from patience import UnknownGameError
 
-    try:
+    with contextlib.suppress(UnknownGameError):
         Position.deal(game, 1)
-    except UnknownGameError:
-        pass
