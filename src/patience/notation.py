@@ -274,7 +274,7 @@ def from_json(data: Any) -> Position:
         if pos is None:
             raise NotationError("bad position JSON: no piles")
         for label, down in start.get("hidden", {}).items():
-            index = pos.layout.by_label.get(str(label))
+            index = pos.layout.by_label.get(str(label).strip().upper())
             if index is None or type(down) is not int:
                 raise NotationError(f"bad face-down count {label!r}: {down!r}")
             pos.hidden[index] = down

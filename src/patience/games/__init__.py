@@ -44,7 +44,7 @@ def rules_text(game_id: str, language: str = "en") -> str:
 
 def get_game(game_id: str) -> GameRules:
     """The rules of the game ``game_id`` (case, spaces, ``-`` and ``_`` ignored)."""
-    rules = _ALIASES.get(_norm(game_id))
+    rules = _ALIASES.get(_norm(game_id)) if isinstance(game_id, str) else None
     if rules is None:
         known = ", ".join(sorted(GAMES))
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")

@@ -18,7 +18,7 @@ from patience.position import Move, Position
 from patience.rules import GameRules
 from patience.solver.limits import Limit, Result, Verdict
 from patience.solver.ordering import ordered
-from patience.solver.pruning import dead_cards, safe_moves, symmetry
+from patience.solver.pruning import dead_cards, safe_moves, stubborn, symmetry
 
 _CLOCK_EVERY = 32  # nodes between two looks at the clock
 
@@ -36,6 +36,7 @@ class Strategy:
         self.dead: Callable[[Position], bool] | None = (
             dead_cards.has_dead_card if dead_cards.applies(rules) else None
         )
+        self.stubborn = stubborn.applies(rules)
 
     def children(self, pos: Position) -> list[Move]:
         """The moves to search from ``pos``, best first; ``[]`` for a dead end."""
@@ -47,7 +48,10 @@ class Strategy:
             return [safe]
         if self.dead is not None and self.dead(pos):
             return []
-        return ordered(pos, symmetry.first_empty_only(pos, moves))
+        moves = symmetry.first_empty_only(pos, moves)
+        if self.stubborn:
+            moves = stubborn.reduce(pos, moves)
+        return ordered(pos, moves)
 
 
 _STRATEGIES: dict[str, Strategy] = {}
