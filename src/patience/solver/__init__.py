@@ -19,11 +19,12 @@ from patience.solver.pools import winnable_deal
 from patience.solver.search import SolverError, search, verify_line
 
 
-def solve(position: Position, limit: Limit = QUICK) -> Result:
+def solve(position: Position, limit: Limit = QUICK, *, prune: bool = True) -> Result:
     """Decide ``position``: winnable (with a verified winning line), lost (after an
     exhaustive search modulo provably safe pruning) or unknown (budget spent).
-    ``position`` is left unchanged."""
-    return search(position, limit)
+    ``position`` is left unchanged. ``prune=False`` turns every pruning rule off
+    (for checking them; far slower)."""
+    return search(position, limit, prune=prune)
 
 
 __all__ = [

@@ -27,7 +27,18 @@ class SolverError(RuntimeError):
     """The solver found a line the rules do not accept (a bug, never user input)."""
 
 
-class Strategy:
+class Plain:
+    """No pruning at all: every legal move, exact keys. Only for checking the
+    pruning rules against (it is far slower)."""
+
+    def children(self, pos: Position) -> list[Move]:
+        return generate_moves(pos)
+
+    def key(self, pos: Position) -> bytes:
+        return pos.key()
+
+
+class Strategy(Plain):
     """The pruning rules that apply to one game, chosen from its rule record."""
 
     def __init__(self, rules: GameRules) -> None:
@@ -53,6 +64,9 @@ class Strategy:
             moves = stubborn.reduce(pos, moves)
         return ordered(pos, moves)
 
+    def key(self, pos: Position) -> bytes:
+        return pos.canonical_key()
+
 
 _STRATEGIES: dict[str, Strategy] = {}
 
@@ -64,16 +78,20 @@ def strategy_of(rules: GameRules) -> Strategy:
     return strategy
 
 
-def search(position: Position, limit: Limit) -> Result:
-    """Search from ``position`` (left unchanged) within ``limit``."""
+def search(position: Position, limit: Limit, *, prune: bool = True) -> Result:
+    """Search from ``position`` (left unchanged) within ``limit``.
+
+    ``prune=False`` searches every legal move with exact keys (for tests that
+    check the pruning rules never change a verdict)."""
     start = time.perf_counter()
     pos = position.copy(stack=False)
     if pos.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0, 0)
-    strategy = strategy_of(pos.rules)
+    strategy: Plain = strategy_of(pos.rules) if prune else Plain()
+    key_of = strategy.key
     max_nodes = limit.nodes
     deadline = None if limit.seconds is None else start + limit.seconds
-    seen = {pos.canonical_key()}
+    seen = {key_of(pos)}
     stack = [iter(strategy.children(pos))]
     path: list[Move] = []
     nodes = 0
@@ -87,7 +105,7 @@ def search(position: Position, limit: Limit) -> Result:
                 path.pop()
             continue
         pos.push(move)
-        key = pos.canonical_key()
+        key = key_of(pos)
         if key in seen:
             pos.pop()
             continue
