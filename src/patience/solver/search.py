@@ -18,7 +18,7 @@ from patience.position import Move, Position
 from patience.rules import GameRules
 from patience.solver.limits import Limit, Result, Verdict
 from patience.solver.ordering import ordered
-from patience.solver.pruning import dead_cards, safe_moves, stubborn, symmetry
+from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
 
 _CLOCK_EVERY = 32  # nodes between two looks at the clock
 
@@ -27,12 +27,15 @@ class SolverError(RuntimeError):
     """The solver found a line the rules do not accept (a bug, never user input)."""
 
 
+Step = tuple[Move, ...]
+
+
 class Plain:
     """No pruning at all: every legal move, exact keys. Only for checking the
     pruning rules against (it is far slower)."""
 
-    def children(self, pos: Position) -> list[Move]:
-        return generate_moves(pos)
+    def children(self, pos: Position) -> list[Step]:
+        return [(move,) for move in generate_moves(pos)]
 
     def key(self, pos: Position) -> bytes:
         return pos.key()
@@ -48,21 +51,26 @@ class Strategy(Plain):
             dead_cards.has_dead_card if dead_cards.applies(rules) else None
         )
         self.stubborn = stubborn.applies(rules)
+        self.stock = stock_macros.applies(rules)
 
-    def children(self, pos: Position) -> list[Move]:
-        """The moves to search from ``pos``, best first; ``[]`` for a dead end."""
+    def children(self, pos: Position) -> list[Step]:
+        """The steps (one move, or a stock macro) to search from ``pos``, best
+        first; ``[]`` for a dead end."""
         moves = generate_moves(pos)
         if not moves:
-            return moves
+            return []
         safe = safe_moves.safe_move(pos, moves, self.every_foundation_move, self.aces)
         if safe is not None:
-            return [safe]
+            return [(safe,)]
         if self.dead is not None and self.dead(pos):
             return []
         moves = symmetry.first_empty_only(pos, moves)
         if self.stubborn:
             moves = stubborn.reduce(pos, moves)
-        return ordered(pos, moves)
+        moves = ordered(pos, moves)
+        if self.stock:
+            return stock_macros.steps(pos, moves)
+        return [(move,) for move in moves]
 
     def key(self, pos: Position) -> bytes:
         return pos.canonical_key()
@@ -93,25 +101,27 @@ def search(position: Position, limit: Limit, *, prune: bool = True) -> Result:
     deadline = None if limit.seconds is None else start + limit.seconds
     seen = {key_of(pos)}
     stack = [iter(strategy.children(pos))]
-    path: list[Move] = []
+    path: list[Step] = []
     nodes = 0
     verdict = Verdict.LOST
     while stack:
-        move = next(stack[-1], None)
-        if move is None:
+        step = next(stack[-1], None)
+        if step is None:
             stack.pop()
             if path:
-                pos.pop()
-                path.pop()
+                for _ in path.pop():
+                    pos.pop()
             continue
-        pos.push(move)
+        for move in step:
+            pos.push(move)
         key = key_of(pos)
         if key in seen:
-            pos.pop()
+            for _ in step:
+                pos.pop()
             continue
         seen.add(key)
         nodes += 1
-        path.append(move)
+        path.append(step)
         if pos.is_won():
             verdict = Verdict.WINNABLE
             break
@@ -121,7 +131,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True) -> Result:
             verdict = Verdict.UNKNOWN
             break
         stack.append(iter(strategy.children(pos)))
-    line = tuple(path) if verdict is Verdict.WINNABLE else ()
+    line = tuple(m for step in path for m in step) if verdict is Verdict.WINNABLE else ()
     if line:
         verify_line(position, line)
     return Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
