@@ -36,37 +36,43 @@ def wanted_cards(pos: Position) -> set[int]:
     return want
 
 
+def score(pos: Position, move: Move, want: set[int]) -> int:
+    """Estimate of a move's worth; lower is better."""
+    piles = pos.piles
+    kinds = pos.layout.kinds
+    src, dst, n = move
+    kind = kinds[src]
+    dst_kind = kinds[dst]
+    if dst_kind is Kind.FOUNDATION:
+        return -20
+    value = 0
+    if kind is Kind.TABLEAU:
+        pile = piles[src]
+        rest = len(pile) - n
+        if rest:
+            if pile[rest - 1] in want:
+                value += _EXPOSE_WANTED
+            if pos.hidden[src] == rest:
+                value += _EXPOSE_HIDDEN
+            value -= n * sum(1 for c in pile[:rest] if c in want)
+        elif dst_kind is Kind.TABLEAU and not piles[dst]:
+            value += 10  # a whole pile into an empty one gains nothing
+    elif kind is Kind.FOUNDATION:
+        value += 6  # taking a card back from a foundation is rarely progress
+    elif kind is Kind.WASTE or kind is Kind.TALON:
+        value -= 1  # a card out of the stock or talon is progress
+    if dst_kind is Kind.TABLEAU:
+        value += _COVER_WANTED * n * sum(1 for c in piles[dst] if c in want)
+    elif dst_kind is Kind.CELL:
+        value += 2
+    return value
+
+
 def ordered(pos: Position, moves: list[Move]) -> list[Move]:
-    """``moves`` sorted by an estimate of how much each brings wanted cards up
-    (stable: equal estimates keep the generator's order)."""
+    """``moves`` sorted by :func:`score` (stable: equal scores keep the
+    generator's order)."""
     if len(moves) < 2:
         return moves
     want = wanted_cards(pos)
-    piles = pos.piles
-    kinds = pos.layout.kinds
-    hidden = pos.hidden
-    scored = []
-    for i, move in enumerate(moves):
-        src, dst, n = move
-        score = 0
-        kind = kinds[src]
-        if kinds[dst] is Kind.FOUNDATION:
-            score = -20
-        elif kind is Kind.TABLEAU:
-            pile = piles[src]
-            rest = len(pile) - n
-            if rest:
-                if pile[rest - 1] in want:
-                    score += _EXPOSE_WANTED
-                if hidden[src] == rest:
-                    score += _EXPOSE_HIDDEN
-                score -= n * sum(1 for c in pile[:rest] if c in want)
-            elif kinds[dst] is Kind.TABLEAU and not piles[dst]:
-                score += 10  # a whole pile into an empty one gains nothing
-        if kinds[dst] is Kind.TABLEAU:
-            score += _COVER_WANTED * n * sum(1 for c in piles[dst] if c in want)
-        elif kinds[dst] is Kind.CELL:
-            score += 2
-        scored.append((score, i, move))
-    scored.sort()
+    scored = sorted((score(pos, move, want), i, move) for i, move in enumerate(moves))
     return [move for _, _, move in scored]

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from patience.movegen import generate_moves
 from patience.position import Move, Position
 from patience.rules import GameRules
+from patience.solver import ordering
 from patience.solver.limits import Limit, Result, Verdict
-from patience.solver.ordering import ordered
 from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
 
 _CLOCK_EVERY = 32  # nodes between two looks at the clock
@@ -67,7 +67,7 @@ class Strategy(Plain):
         moves = symmetry.first_empty_only(pos, moves)
         if self.stubborn:
             moves = stubborn.reduce(pos, moves)
-        moves = ordered(pos, moves)
+        moves = ordering.ordered(pos, moves)
         if self.stock:
             return stock_macros.steps(pos, moves)
         return [(move,) for move in moves]

@@ -34,22 +34,21 @@ def applies(rules: GameRules) -> bool:
 
 
 def steps(pos: Position, moves: list[Move]) -> list[Step]:
-    """``moves`` without stock moves, plus the stock macros (see the module doc)."""
+    """``moves`` without stock moves (in their order), then the stock macros (see
+    the module doc): plays to a foundation first, then fewer deals first."""
     layout = pos.layout
     stock, waste = layout.stock, layout.waste
     kinds = layout.kinds
-    out: list[Step] = []
+    plain: list[Step] = []
     stock_move: Move | None = None
     for move in moves:
         if kinds[move.src] is Kind.STOCK or kinds[move.dst] is Kind.STOCK:
             stock_move = move
         else:
-            out.append((move,))
-    if stock_move is None:
-        return out
+            plain.append((move,))
     piles = pos.piles
     made: list[Move] = []
-    macros: list[Step] = []
+    macros: list[tuple[bool, int, Step]] = []
     seen = {len(piles[waste])}
     while stock_move is not None:
         pos.push(stock_move)
@@ -64,9 +63,9 @@ def steps(pos: Position, moves: list[Move]) -> list[Step]:
             if move.src == stock or move.dst == stock:
                 stock_move = move
             elif move.src == waste:
-                macros.append((*prefix, move))
+                to_base = kinds[move.dst] is Kind.FOUNDATION
+                macros.append((not to_base, len(made), (*prefix, move)))
     for _ in made:
         pos.pop()
-    # foundation plays first, then fewer deals first
-    macros.sort(key=lambda step: (kinds[step[-1].dst] is not Kind.FOUNDATION, len(step)))
-    return out + macros
+    macros.sort(key=lambda item: item[:2])
+    return plain + [step for _, _, step in macros]
