@@ -71,28 +71,12 @@ def reduce(pos: Position, moves: list[Move]) -> list[Move]:
             else:
                 down_top[suit] = RANK[pile[-1]]
 
-    def moving(card: int, out: list[int]) -> None:
-        """Every transition that moves ``card``."""
-        rank = RANK[card]
-        if rank > 1:
-            out.append(card * 64 + card - 1)
-        if rank < 13:
-            out.append(card * 64 + card + 1)
-        out.append(card * 64 + _UP)
-        out.append(card * 64 + _DOWN)
-
-    def touching(card: int, out: list[int]) -> None:
-        """Every transition that moves ``card`` or puts a card on it."""
-        moving(card, out)
-        rank = RANK[card]
-        if rank > 1:
-            out.append((card - 1) * 64 + card)
-        if rank < 13:
-            out.append((card + 1) * 64 + card)
-
-    def closure(start: int, enabled: set[int]) -> set[int]:
+    def closure(start: int, enabled: set[int], bound: int) -> set[int] | None:
+        """The closure of ``start``, or ``None`` once it holds ``bound`` enabled
+        transitions (it cannot beat the best set found so far)."""
         stubborn: set[int] = set()
         work = [start]
+        count = 0
         while work:
             code = work.pop()
             if code in stubborn:
@@ -100,26 +84,25 @@ def reduce(pos: Position, moves: list[Move]) -> list[Move]:
             stubborn.add(code)
             x, y = divmod(code, 64)
             if code in enabled:
-                touching(x, work)
+                count += 1
+                if count >= bound:
+                    return None
+                work += _TOUCHING[x]
                 if y < 52:
-                    touching(y, work)
+                    work += _TOUCHING[y]
                 continue
             if where[x] < 0:
                 continue  # x is on a foundation: never enabled again
             if above[x] >= 0:
-                moving(above[x], work)
+                work += _MOVING[above[x]]
             elif y < 52:
-                if where[y] < 0:
-                    continue
-                if above[y] >= 0:
-                    moving(above[y], work)
-            else:
-                suit = SUIT[x]
-                rank = RANK[x]
-                if y == _UP and rank - 1 > up_top[suit]:
+                if where[y] >= 0 and above[y] >= 0:
+                    work += _MOVING[above[y]]
+            elif y == _UP:
+                if RANK[x] - 1 > up_top[SUIT[x]]:
                     work.append((x - 1) * 64 + _UP)
-                elif y == _DOWN and rank + 1 < down_top[suit]:
-                    work.append((x + 1) * 64 + _DOWN)
+            elif RANK[x] + 1 < down_top[SUIT[x]]:
+                work.append((x + 1) * 64 + _DOWN)
         return stubborn
 
     codes = []
@@ -130,14 +113,39 @@ def reduce(pos: Position, moves: list[Move]) -> list[Move]:
         else:
             codes.append(x * 64 + (_UP if layout.found_step[move.dst] == 1 else _DOWN))
     enabled = set(codes)
-    best: set[int] | None = None
-    best_size = len(moves) + 1
+    best: set[int] = enabled
+    best_size = len(enabled)
     for code in codes:
-        stubborn = closure(code, enabled)
-        size = len(enabled & stubborn)
-        if size < best_size:
-            best, best_size = stubborn, size
-            if size == 1:
+        stubborn = closure(code, enabled, best_size)
+        if stubborn is not None:
+            best = stubborn
+            best_size = len(enabled & stubborn)
+            if best_size == 1:
                 break
-    assert best is not None
     return [m for m, code in zip(moves, codes, strict=True) if code in best]
+
+
+def _moving(card: int) -> tuple[int, ...]:
+    """Every transition that moves ``card``."""
+    rank = RANK[card]
+    out = [card * 64 + _UP, card * 64 + _DOWN]
+    if rank > 1:
+        out.append(card * 64 + card - 1)
+    if rank < 13:
+        out.append(card * 64 + card + 1)
+    return tuple(out)
+
+
+def _touching(card: int) -> tuple[int, ...]:
+    """Every transition that moves ``card`` or puts a card on it."""
+    rank = RANK[card]
+    out = list(_moving(card))
+    if rank > 1:
+        out.append((card - 1) * 64 + card)
+    if rank < 13:
+        out.append((card + 1) * 64 + card)
+    return tuple(out)
+
+
+_MOVING = tuple(_moving(card) for card in range(52))
+_TOUCHING = tuple(_touching(card) for card in range(52))
