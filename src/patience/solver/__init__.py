@@ -13,10 +13,10 @@ solvers do); a hint names only a move, so it never shows a face-down card.
 from __future__ import annotations
 
 from patience.position import Position
+from patience.solver.engine import SolverError, search, verify_line
 from patience.solver.hints import Hint, hint
 from patience.solver.limits import DEEP, QUICK, BudgetError, Limit, Result, Verdict, parse_budget
 from patience.solver.pools import winnable_deal
-from patience.solver.search import SolverError, search, verify_line
 
 
 def solve(position: Position, limit: Limit = QUICK, *, prune: bool = True) -> Result:

@@ -14,8 +14,8 @@ from patience.errors import PatienceError
 from patience.games import get_game
 from patience.notation import format_move, format_position, parse_position, parse_positions
 from patience.position import Position
+from patience.solver.engine import search
 from patience.solver.limits import Limit, parse_budget
-from patience.solver.search import search
 
 MAX_DEALS = 10_000_000
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from patience.position import Move, Position
+from patience.solver.engine import SolverError, search, verify_line
 from patience.solver.limits import DEEP, Limit, Verdict
-from patience.solver.search import SolverError, search, verify_line
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from patience.deal import check_deal_number
 from patience.games import get_game
 from patience.position import Position
 from patience.rules import GameRules
+from patience.solver.engine import search
 from patience.solver.limits import QUICK, Limit, Verdict
-from patience.solver.search import search
 
 
 def winnable_deal(
