@@ -19,12 +19,15 @@ from patience.solver.limits import DEEP, QUICK, BudgetError, Limit, Result, Verd
 from patience.solver.pools import winnable_deal
 
 
-def solve(position: Position, limit: Limit = QUICK, *, prune: bool = True) -> Result:
+def solve(
+    position: Position, limit: Limit = QUICK, *, prune: bool = True, native: bool = True
+) -> Result:
     """Decide ``position``: winnable (with a verified winning line), lost (after an
     exhaustive search modulo provably safe pruning) or unknown (budget spent).
     ``position`` is left unchanged. ``prune=False`` turns every pruning rule off
-    (for checking them; far slower)."""
-    return search(position, limit, prune=prune)
+    (for checking them; far slower); ``native=False`` uses the Python engine even
+    where the compiled one applies (for checking it)."""
+    return search(position, limit, prune=prune, native=native)
 
 
 __all__ = [

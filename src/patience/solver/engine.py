@@ -16,7 +16,7 @@ from collections.abc import Callable
 from patience.movegen import generate_moves
 from patience.position import Move, Position
 from patience.rules import GameRules
-from patience.solver import ordering
+from patience.solver import fast, ordering
 from patience.solver.limits import Limit, Result, Verdict
 from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
 
@@ -86,11 +86,17 @@ def strategy_of(rules: GameRules) -> Strategy:
     return strategy
 
 
-def search(position: Position, limit: Limit, *, prune: bool = True) -> Result:
+def search(position: Position, limit: Limit, *, prune: bool = True, native: bool = True) -> Result:
     """Search from ``position`` (left unchanged) within ``limit``.
 
     ``prune=False`` searches every legal move with exact keys (for tests that
-    check the pruning rules never change a verdict)."""
+    check the pruning rules never change a verdict). With ``native`` (the default)
+    the compiled engine is used where it is built and applies (``fast.py``)."""
+    if prune and native and fast.available(position.rules):
+        result = fast.search(position, limit)
+        if result.line:
+            verify_line(position, result.line)
+        return result
     start = time.perf_counter()
     pos = position.copy(stack=False)
     if pos.is_won():

@@ -34,9 +34,10 @@ class Limit:
 
 
 #: Deal time: the budget of a Solvable deal and of the status after each move.
-QUICK = Limit(nodes=20_000, seconds=0.2)
-#: Hint time: a longer search.
-DEEP = Limit(nodes=2_000_000, seconds=20.0)
+QUICK = Limit(nodes=1_000_000, seconds=0.2)
+#: Hint time: a longer search. 5 million nodes keep one solve's transposition
+#: table well under 1 GB in either engine.
+DEEP = Limit(nodes=5_000_000, seconds=10.0)
 BUDGETS = {"quick": QUICK, "deep": DEEP}
 
 

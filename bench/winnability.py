@@ -1,0 +1,375 @@
+"""Winnability benchmark: solve fixed deal ranges of each game, write docs/winnability.md.
+
+    python bench/winnability.py --bisley 1-50 --big-apple 1-3 --gilbert 1-5 --budget quick,deep
+    python bench/winnability.py --from-raw bench/results/winnability-....jsonl
+
+Options and the report are described in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import resource
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, wait
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from patience import Position
+from patience.solver import DEEP, QUICK, Limit, parse_budget, search
+from patience.solver.cli import parse_deals
+
+ROOT = Path(__file__).resolve().parent.parent
+RANGES = {"bisley": "1-10000", "big-apple": "1-1000", "gilbert": "1-1000"}  # the issue's
+NAMES = {"bisley": "Bisley", "big-apple": "Big Apple", "gilbert": "Gilbert"}
+Row = dict[str, Any]
+
+# --- the core: statistics and tables (tests/bench/test_winnability_report.py) ---------------
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) for no trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    p, zz = successes / trials, z * z
+    centre = (p + zz / (2 * trials)) / (1 + zz / trials)
+    half = z / (1 + zz / trials) * math.sqrt(p * (1 - p) / trials + zz / (4 * trials * trials))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Iterable[float], q: float) -> float:
+    """The ``q`` quantile (0..1), linear between the closest ranks (numpy's default)."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("percentile of no values")
+    pos = q * (len(ordered) - 1)
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def markdown_table(headers: list[str], rows: list[list[str]], right_from: int = 1) -> str:
+    """A Markdown table; columns from ``right_from`` on are right-aligned."""
+    rule = ["---" if i < right_from else "---:" for i in range(len(headers))]
+    return "".join("| " + " | ".join(cells) + " |\n" for cells in [headers, rule, *rows])
+
+
+def summarize(rows: list[Row], stage: int) -> Row:
+    """One game after budgets 0..``stage``: ``final`` holds each deal's last solve up to
+    ``stage`` (its verdict and time under that budget), ``run`` the solves made at ``stage``."""
+    final = {r["deal"]: r for r in sorted(rows, key=lambda r: r["stage"]) if r["stage"] <= stage}
+    won = sum(r["verdict"] == "winnable" for r in final.values())
+    lost = sum(r["verdict"] == "lost" for r in final.values())
+    return {"deals": len(final), "winnable": won, "lost": lost, "decided": won + lost,
+            "final": list(final.values()), "run": [r for r in rows if r["stage"] == stage]}
+
+
+def within(s: Row, seconds: float) -> float:
+    """Percent of the deals decided by a solve of at most ``seconds``."""
+    ok = sum(r["verdict"] != "unknown" and r["seconds"] <= seconds for r in s["final"])
+    return 100 * ok / max(1, s["deals"])
+
+
+def deal_seconds(s: Row, q: float) -> float:
+    """The ``q`` quantile of the deals' times."""
+    return percentile([r["seconds"] for r in s["final"]], q)
+
+
+HEADERS = ["budget", "deals", "solves", "decided", "winnable", "lost", "unknown",
+           "winnable % of decided [95% CI]", "median s", "p95 s", "max s", "max nodes",
+           "max peak table", "peak memory of a solve"]
+
+
+def summary_cells(budget: str, s: Row, measured: list[Row]) -> list[str]:
+    run, (low, high) = s["run"], wilson(s["winnable"], s["decided"])
+    share = f"{100 * s['winnable'] / max(1, s['decided']):.1f} [{100 * low:.1f}, {100 * high:.1f}]"
+    secs = [r["seconds"] for r in run]
+    timing = [f"{percentile(secs, q):.3f}" for q in (0.5, 0.95, 1.0)] if secs else ["-"] * 3
+    memory = f"<= {max((r['maxrss_kb'] for r in run), default=0) / 1024:.0f} MB RSS"
+    if measured:
+        memory += f"; {max(r['rss_kb'] for r in measured) / 1024:.0f} MB ({len(measured)})"
+    return [budget, str(s["deals"]), str(len(run)),
+            f"{100 * s['decided'] / max(1, s['deals']):.1f} %", str(s["winnable"]),
+            str(s["lost"]), str(s["deals"] - s["decided"]), share if s["decided"] else "-",
+            *timing, f"{max((r['nodes'] for r in run), default=0):,}",
+            f"{max((r['peak_table'] for r in run), default=0):,}", memory]
+
+
+# game, budget ("last": the run's last), target, measure, goal: % of deals (at least) or s (most)
+TARGETS: list[tuple[str, str, str, Callable[[Row], float], float, str]] = [
+    ("bisley", "deep", "100% decided", lambda s: within(s, math.inf), 100, "%"),
+    ("bisley", "quick", ">= 99.5% decided within 0.2 s each", lambda s: within(s, 0.2), 99.5, "%"),
+    ("bisley", "quick", "p95 <= 0.2 s", lambda s: deal_seconds(s, 0.95), 0.2, "s"),
+    ("big-apple", "last", ">= 99% decided, each within 10 s", lambda s: within(s, 10), 99, "%"),
+    ("big-apple", "last", "median <= 1 s", lambda s: deal_seconds(s, 0.5), 1, "s"),
+    ("gilbert", "last", ">= 99% decided, each within 10 s", lambda s: within(s, 10), 99, "%"),
+]
+
+
+def target_rows(meta: Row, summaries: dict[str, dict[str, Row]], rss_kb: int) -> list[list[str]]:
+    out = []
+    for game, budget, text, measure, goal, unit in TARGETS:
+        budget = meta["budgets"][-1] if budget == "last" else budget
+        s, deals = summaries.get(game, {}).get(budget), meta["ranges"].get(game, "-")
+        if s is None or not s["deals"]:
+            out.append([NAMES[game], text, budget, deals, "-", "not run"])
+            continue
+        value = measure(s)
+        status = "met" if (value >= goal if unit == "%" else value <= goal) else "**not met**"
+        if deals != RANGES[game]:
+            status += f" (on deals {deals}, not {RANGES[game]})"
+        out.append([NAMES[game], text, budget, deals, f"{value:.{2 if unit == '%' else 3}f} {unit}",
+                    status])
+    status = "met" if rss_kb <= 1 << 20 else "**not met**"
+    return [*out, ["all", "peak memory of one solve <= 1 GB", "all", "all",
+                   f"<= {rss_kb / 1024:.0f} MB RSS", status]]
+
+
+# --- solving (in worker processes) ------------------------------------------------------------
+
+
+def warm_up() -> None:
+    """Build each game's tables once per worker, so that no timed solve pays for it."""
+    for game in RANGES:
+        search(Position.deal(game, 1), Limit(nodes=10))
+
+
+def solve_one(job: tuple[str, int, str, int]) -> Row:
+    game, deal, budget, stage = job
+    result = search(Position.deal(game, deal), parse_budget(budget))
+    return {"kind": "solve", "game": game, "deal": deal, "budget": budget, "stage": stage,
+            "verdict": result.verdict.value, "nodes": result.nodes,
+            "seconds": round(result.seconds, 5), "peak_table": result.peak_table,
+            "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}  # KB on Linux
+
+
+def measure_one(job: tuple[str, int, str, int, int, int]) -> Row:
+    """Repeat a timed solve's search, bounded by its node count (not time, so the same search
+    even when slower), in a child forked from this worker; the child's peak RSS, read by
+    ``os.wait4``, is that of this one solve (plus the memory shared with the worker)."""
+    game, deal, budget, stage, nodes, every = job
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: solve, report, exit without returning into the pool's loop
+        code = 1
+        try:
+            result = search(Position.deal(game, deal), Limit(nodes=nodes))
+            os.write(write, json.dumps([result.verdict.value, result.peak_table]).encode())
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        reply = pipe.read()
+    status, usage = os.wait4(pid, 0)[1:]
+    if status != 0:
+        raise RuntimeError(f"the child solving {game} {deal} failed (status {status})")
+    verdict, table = json.loads(reply)
+    return {"kind": "memory", "game": game, "deal": deal, "budget": budget, "stage": stage,
+            "verdict": verdict, "peak_table": table, "rss_kb": usage.ru_maxrss, "every": every}
+
+
+def run_pool(pool: Executor, fn: Callable[[Any], Row], jobs: list[Any], label: str,
+             err: TextIO = sys.stderr) -> Iterator[Row]:
+    """``fn`` over ``jobs``, results in order, a progress line on ``err`` about every second."""
+    start = last = time.monotonic()
+    futures = [pool.submit(fn, job) for job in jobs]
+
+    def show(end: str = "") -> float:
+        now, done = time.monotonic(), sum(f.done() for f in futures)
+        eta = f"{(now - start) / done * (len(jobs) - done):.0f}" if done else "?"
+        err.write(f"\r{label}: {done}/{len(jobs)} done, {now - start:.0f} s elapsed, "
+                  f"~{eta} s to go  {end}")
+        err.flush()
+        return now
+
+    for future in futures:
+        while not wait([future], timeout=max(0.0, last + 1 - time.monotonic())).done:
+            last = show()
+        yield future.result()
+    show("\n")
+
+
+def run_solves(pool: Executor, deals: dict[str, list[int]], budgets: list[str],
+               raw: TextIO) -> list[Row]:
+    """Per game: the first budget on every deal, each later one on the deals left unknown."""
+    rows: list[Row] = []
+    for game, todo in deals.items():
+        for stage, budget in enumerate(budgets):
+            jobs = [(game, deal, budget, stage) for deal in todo]
+            for row in run_pool(pool, solve_one, jobs, f"{game} {budget}"):
+                raw.write(json.dumps(row) + "\n")
+                rows.append(row)
+            raw.flush()
+            todo = [r["deal"] for r in rows if r["stage"] == stage and r["game"] == game
+                    and r["verdict"] == "unknown"]
+    return rows
+
+
+def run_memory(pool: Executor, solves: list[Row], every: int, raw: TextIO) -> list[Row]:
+    """Every ``every``-th solve of each game and budget, and the one with the largest table."""
+    picked: dict[tuple[str, int, int], Row] = {}
+    for key in sorted({(r["game"], r["stage"]) for r in solves}):
+        rows = [r for r in solves if (r["game"], r["stage"]) == key]
+        for r in [*rows[::every], max(rows, key=lambda r: r["peak_table"])]:
+            picked[(r["game"], r["stage"], r["deal"])] = r
+    jobs = [(r["game"], r["deal"], r["budget"], r["stage"],
+             max(1, r["nodes"] + (r["verdict"] != "unknown")), every) for r in picked.values()]
+    out = list(run_pool(pool, measure_one, jobs, "memory (one process a solve)"))
+    for row in out:
+        timed = picked[(row["game"], row["stage"], row["deal"])]
+        row["same_search"] = [row[k] for k in ("verdict", "peak_table")] == [
+            timed[k] for k in ("verdict", "peak_table")]
+        raw.write(json.dumps(row) + "\n")
+    return out
+
+
+# --- the report -------------------------------------------------------------------------------
+
+
+def machine() -> Row:
+    with open("/proc/cpuinfo", encoding="utf-8") as info:
+        cpu = next((ln.split(":", 1)[1].strip() for ln in info if ln.startswith("model name")), "?")
+    return {"cpu": cpu, "nproc": len(os.sched_getaffinity(0)), "python": platform.python_version(),
+            "platform": platform.platform(), "load": os.getloadavg()[0]}
+
+
+def limit_text(limit: Row) -> str:
+    return " or ".join([f"{limit['nodes']:,} nodes"] * bool(limit["nodes"])
+                       + [f"{limit['seconds']:g} s"] * bool(limit["seconds"]))
+
+
+def render_report(meta: Row, solves: list[Row], memory: list[Row], regen: str | None) -> str:
+    m, budgets, limits = meta["machine"], meta["budgets"], meta["limits"]
+    out = [
+        "# Winnability benchmark\n",
+        "Written by `bench/winnability.py` (see `bench/README.md`); do not edit by hand.\n",
+        f"- Command: `{meta['command']}`",
+        *([f"- Regenerated from the raw results by: `{regen}`"] if regen else []),
+        f"- Raw results: `{meta['raw']}`", f"- Date: {meta['date']}",
+        f"- Machine: {m['cpu']}, nproc {m['nproc']}, Python {m['python']} ({m['platform']}); "
+        f"{meta['jobs']} worker processes; load average at start {m['load']:.2f}\n",
+        "## Budgets\n",
+        "A solve stops at whichever bound of its budget comes first: nodes (new positions "
+        "searched) or wall-clock seconds. `quick` (`patience.solver.QUICK`, deal time) is "
+        f"{limit_text(limits['QUICK'])}; `deep` (`patience.solver.DEEP`, hint time) is "
+        f"{limit_text(limits['DEEP'])}; a number is that many seconds, no node bound. With "
+        "several budgets (`--budget quick,deep`) the first runs on every deal and each later "
+        "one, from scratch, only on the deals still unknown: its row counts the deals decided "
+        "with it or an earlier budget, while its solves and its seconds, nodes, table and "
+        "memory columns are those of the solves made with it. The search is deterministic, so "
+        "a larger budget repeats a smaller one's search; the targets therefore take each "
+        "deal's time from its last solve (the one that decided it). Budgets are wall clock, so "
+        "verdicts near a limit depend on the machine and its load.\n",
+        "## Results\n",
+        "`winnable % of decided` leaves the unknown deals out; they tend to be the hard ones, "
+        "so it estimates the winnable share of all deals only when nearly all are decided.\n",
+    ]
+    summaries: dict[str, dict[str, Row]] = {}
+    for game, deals in meta["ranges"].items():
+        rows = [r for r in solves if r["game"] == game]
+        summaries[game] = {b: summarize(rows, i) for i, b in enumerate(budgets)}
+        table = [summary_cells(b, summaries[game][b], [t for t in memory if t["game"] == game
+                                                      and t["stage"] == i])
+                 for i, b in enumerate(budgets)]
+        out += [f"### {NAMES[game]}, deals {deals}\n", markdown_table(HEADERS, table)]
+    rss = [r["maxrss_kb"] for r in solves]
+    out += ["## Targets (from the issue)\n",
+            markdown_table(["game", "target", "budget", "deals", "measured", "status"],
+                           target_rows(meta, summaries, max(rss, default=0)), right_from=4),
+            "## Memory\n",
+            "`<= N MB RSS` is the worker process's resident-set high-water mark "
+            "(`getrusage(RUSAGE_SELF).ru_maxrss`) read after each solve. It never decreases, so "
+            "its maximum over a row's solves is an upper bound of one solve's peak, interpreter "
+            "and library included (the lowest value read, about a worker's baseline, was "
+            f"{min(rss, default=0) / 1024:.0f} MB)."]
+    if memory:
+        out[-1] += (
+            f" `; N MB (k)` is the largest peak RSS of k solves measured one at a time "
+            f"(`--memory {memory[0]['every']}`: every such solve of each game and budget, and "
+            "the one with the largest table), each repeated in a fresh process forked from an "
+            "idle worker and read with `os.wait4`, with a node budget equal to the timed solve's "
+            "nodes so that it makes the same search; it includes the interpreter (the smallest "
+            f"value was {min(r['rss_kb'] for r in memory) / 1024:.0f} MB). "
+            f"{sum(r['same_search'] for r in memory)} of {len(memory)} repeats reached the "
+            "timed solve's verdict and table size.")
+    else:
+        out[-1] += " Run with `--memory` to also measure single solves, each in its own process."
+    return "\n".join(out) + "\n"
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def shown(path: Path) -> str:
+    """``path`` relative to the repository when inside it."""
+    full = path.resolve()
+    return str(full.relative_to(ROOT)) if full.is_relative_to(ROOT) else str(path)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", default=",".join(RANGES), help="comma-separated game ids")
+    for game, deals in RANGES.items():
+        parser.add_argument(f"--{game}", default=deals, metavar="DEALS", help=f"default {deals}")
+    parser.add_argument("--budget", default="quick", help="quick, deep, SECONDS or a list like "
+                        "quick,deep (later budgets only on the deals left unknown)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--memory", type=int, nargs="?", const=50, metavar="EVERY",
+                        help="repeat every EVERY-th solve in its own process (default 50) "
+                        "to measure its memory")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "winnability.md")
+    parser.add_argument("--raw", type=Path, help="raw results (default bench/results/...)")
+    parser.add_argument("--from-raw", type=Path, metavar="FILE",
+                        help="no solving: the report from FILE (--memory appends to FILE)")
+    args = parser.parse_args()
+    command = shlex.join(["python", *sys.argv])
+    games, budgets = ([t.strip() for t in a.split(",")] for a in (args.games, args.budget))
+    if args.jobs < 1 or (args.memory is not None and args.memory < 1):
+        parser.error("--jobs and --memory take a number >= 1")
+    if set(games) - set(RANGES) or len(set(budgets)) < len(budgets):
+        parser.error(f"--games: some of {', '.join(RANGES)}; --budget: no budget twice")
+    if args.from_raw:
+        raw_path, regen = args.from_raw, command
+        lines = raw_path.read_text(encoding="utf-8").splitlines()
+        records = [json.loads(ln) for ln in lines if ln.strip()]
+        meta = next(r for r in records if r["kind"] == "meta")
+        solves, memory = ([r for r in records if r["kind"] == k] for k in ("solve", "memory"))
+    else:
+        ranges = {g: getattr(args, g.replace("-", "_")) for g in games}
+        deals = {g: parse_deals(text) for g, text in ranges.items()}
+        for budget in budgets:
+            parse_budget(budget)  # raises BudgetError on a bad budget
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        raw_path = args.raw or ROOT / "bench" / "results" / f"winnability-{stamp}.jsonl"
+        raw_path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {"kind": "meta", "command": command, "raw": shown(raw_path), "jobs": args.jobs,
+                "date": datetime.now(UTC).isoformat(timespec="seconds"), "machine": machine(),
+                "budgets": budgets, "ranges": ranges,
+                "limits": {"QUICK": vars(QUICK), "DEEP": vars(DEEP)}}
+        regen, memory = None, []
+    if not args.from_raw:
+        with ProcessPoolExecutor(args.jobs, initializer=warm_up) as pool, raw_path.open(
+                "w", encoding="utf-8") as raw:
+            raw.write(json.dumps(meta) + "\n")
+            solves = run_solves(pool, deals, budgets, raw)
+    if args.memory:  # fresh workers, which fork a child for each solve
+        with ProcessPoolExecutor(args.jobs, initializer=warm_up) as pool, raw_path.open(
+                "a", encoding="utf-8") as raw:
+            memory += run_memory(pool, solves, args.memory, raw)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(render_report(meta, solves, memory, regen), encoding="utf-8")
+    print(f"wrote {shown(args.out)} and {shown(raw_path)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""Build the optional compiled search (everything else is in pyproject.toml)."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "patience.solver._bisley",
+            ["src/patience/solver/_bisley.c"],
+            extra_compile_args=["-O2"],
+            optional=True,  # without a C compiler the pure-Python engine is used
+        )
+    ]
+)
