@@ -1,0 +1,64 @@
+"""The compiled Bisley search (solver/_bisley.c) must agree with the Python engine
+exactly: same verdict, same node count, same winning line."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from patience import Position, get_game
+from patience.solver import Limit, Verdict, solve
+from patience.solver import fast
+
+# scripts/test sets PATIENCE_REQUIRE_NATIVE=1: there the engine must be built
+REQUIRED = os.environ.get("PATIENCE_REQUIRE_NATIVE") == "1"
+pytestmark = pytest.mark.skipif(
+    not REQUIRED and not fast.available(get_game("bisley")),
+    reason="compiled engine not built (no C compiler)",
+)
+
+
+def test_compiled_engine_is_built() -> None:
+    assert fast.available(get_game("bisley"))
+
+LIMIT = Limit(nodes=30_000)
+
+
+def _same(pos: Position) -> Verdict:
+    native = solve(pos, LIMIT, native=True)
+    python = solve(pos, LIMIT, native=False)
+    assert (native.verdict, native.nodes, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.line,
+    )
+    return native.verdict
+
+
+def test_deals_agree_with_python_engine() -> None:
+    verdicts = [_same(Position.deal("bisley", n)) for n in range(1, 41)]
+    assert Verdict.WINNABLE in verdicts and Verdict.LOST in verdicts
+
+
+def test_mid_game_positions_agree_with_python_engine() -> None:
+    rng = random.Random(7)
+    for number in range(100, 130):
+        pos = Position.deal("bisley", number)
+        for _ in range(rng.randrange(1, 25)):
+            moves = list(pos.legal_moves)
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        _same(pos)
+
+
+def test_node_limit_is_exact() -> None:
+    result = solve(Position.deal("bisley", 365), Limit(nodes=5000))
+    assert result.verdict is Verdict.UNKNOWN and result.nodes == 5000
+
+
+def test_only_bisley_like_games_use_it() -> None:
+    assert not fast.available(get_game("gilbert"))
+    assert not fast.available(get_game("big-apple"))
