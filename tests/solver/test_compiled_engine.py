@@ -9,8 +9,7 @@ import random
 import pytest
 
 from patience import Position, get_game
-from patience.solver import Limit, Verdict, solve
-from patience.solver import fast
+from patience.solver import Limit, Verdict, fast, solve
 
 # scripts/test sets PATIENCE_REQUIRE_NATIVE=1: there the engine must be built
 REQUIRED = os.environ.get("PATIENCE_REQUIRE_NATIVE") == "1"
