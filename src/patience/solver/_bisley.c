@@ -18,7 +18,7 @@
 
 #define NCOL 13
 #define MAXLEN 40
-#define KEYLEN 80
+#define KEYLEN 72 /* 8 foundation bytes + 13 lengths + 48 cards, padded */
 #define UPT 60
 #define DNT 61
 
@@ -39,21 +39,25 @@ static int SUIT(int c) { return c / 13; }
 typedef struct {
     uint8_t *keys; /* n * KEYLEN */
     size_t count, cap;
-    uint32_t *slots; /* index + 1, 0 = empty */
+    uint64_t *slots; /* (index + 1) << 32 | fingerprint; 0 = empty */
     size_t nslots;
 } Table;
 
 static uint64_t hash_key(const uint8_t *k) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < KEYLEN; i++) { h ^= k[i]; h *= 1099511628211ULL; }
-    return h;
+    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
+    for (int i = 0; i < KEYLEN; i += 8) {
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 29;
+    }
+    return h ^ (h >> 32);
 }
 
 static int table_init(Table *t) {
     t->cap = 1 << 16; t->count = 0;
     t->keys = malloc(t->cap * KEYLEN);
     t->nslots = 1 << 17;
-    t->slots = calloc(t->nslots, sizeof(uint32_t));
+    t->slots = calloc(t->nslots, sizeof(uint64_t));
     return t->keys && t->slots;
 }
 
@@ -61,12 +65,14 @@ static void table_free(Table *t) { free(t->keys); free(t->slots); }
 
 static int table_grow(Table *t) {
     size_t n = t->nslots * 2;
-    uint32_t *s = calloc(n, sizeof(uint32_t));
+    uint64_t *s = calloc(n, sizeof(uint64_t));
     if (!s) return 0;
-    for (size_t i = 0; i < t->count; i++) {
-        size_t h = hash_key(t->keys + i * KEYLEN) & (n - 1);
+    for (size_t i = 0; i < t->nslots; i++) {
+        uint64_t v = t->slots[i];
+        if (!v) continue;
+        size_t h = hash_key(t->keys + ((v >> 32) - 1) * KEYLEN) & (n - 1);
         while (s[h]) h = (h + 1) & (n - 1);
-        s[h] = (uint32_t)(i + 1);
+        s[h] = v;
     }
     free(t->slots); t->slots = s; t->nslots = n;
     return 1;
@@ -75,9 +81,13 @@ static int table_grow(Table *t) {
 /* 1: inserted (new), 0: already present, -1: out of memory */
 static int table_insert(Table *t, const uint8_t *k) {
     if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
-    size_t h = hash_key(k) & (t->nslots - 1);
+    uint64_t hk = hash_key(k);
+    uint32_t finger = (uint32_t)(hk >> 32);
+    size_t h = hk & (t->nslots - 1);
     while (t->slots[h]) {
-        if (!memcmp(t->keys + (size_t)(t->slots[h] - 1) * KEYLEN, k, KEYLEN)) return 0;
+        uint64_t v = t->slots[h];
+        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN))
+            return 0;
         h = (h + 1) & (t->nslots - 1);
     }
     if (t->count == t->cap) {
@@ -87,7 +97,7 @@ static int table_insert(Table *t, const uint8_t *k) {
     }
     memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
     t->count++;
-    t->slots[h] = (uint32_t)t->count;
+    t->slots[h] = ((uint64_t)t->count << 32) | finger;
     return 1;
 }
 
