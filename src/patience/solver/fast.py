@@ -61,7 +61,10 @@ def search(position: Position, limit: Limit) -> Result:
             has_down[suit], down_pile[suit] = True, f
             down[suit] = RANK[pile[-1]] if pile else 14
     columns = [list(piles[t]) for t in layout.tableau]
-    seconds = limit.seconds if limit.seconds is not None else 0.0
+    # the clock started above: the compiled search gets what is left of the budget
+    seconds = (
+        0.0 if limit.seconds is None else max(1e-6, start + limit.seconds - time.perf_counter())
+    )
     code, raw_line, nodes, peak = _native.solve(
         columns, up, down, has_up, has_down, limit.nodes or 0, seconds
     )
