@@ -148,12 +148,11 @@ class Position:
         return b"".join(parts)
 
     def __eq__(self, other: object) -> bool:
+        """Same game, same piles, same face-down counts (the move stack is not
+        compared). Positions change, so they are not hashable: use ``key()``."""
         if not isinstance(other, Position):
             return NotImplemented
         return self.rules.id == other.rules.id and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash((self.rules.id, self.key()))
 
     def __repr__(self) -> str:
         from patience.notation import format_position
