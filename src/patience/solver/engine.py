@@ -20,8 +20,6 @@ from patience.solver import fast, ordering
 from patience.solver.limits import Limit, Result, Verdict
 from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
 
-_CLOCK_EVERY = 32  # nodes between two looks at the clock
-
 
 class SolverError(RuntimeError):
     """The solver found a line the rules do not accept (a bug, never user input)."""
@@ -132,7 +130,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
             verdict = Verdict.WINNABLE
             break
         if (max_nodes is not None and nodes >= max_nodes) or (
-            deadline is not None and nodes % _CLOCK_EVERY == 0 and time.perf_counter() >= deadline
+            deadline is not None and time.perf_counter() >= deadline
         ):
             verdict = Verdict.UNKNOWN
             break
