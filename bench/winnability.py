@@ -9,22 +9,25 @@ Options and the report are described in bench/README.md.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
 import platform
 import resource
 import shlex
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor, wait
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from patience import Position
-from patience.solver import DEEP, QUICK, Limit, parse_budget, search
+from patience import PatienceError, Position
+from patience.games import get_game
+from patience.solver import DEEP, QUICK, Limit, fast, parse_budget, solve
 from patience.solver.cli import parse_deals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,9 +59,9 @@ def percentile(values: Iterable[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def markdown_table(headers: list[str], rows: list[list[str]], right_from: int = 1) -> str:
-    """A Markdown table; columns from ``right_from`` on are right-aligned."""
-    rule = ["---" if i < right_from else "---:" for i in range(len(headers))]
+def markdown_table(headers: list[str], rows: list[list[str]], right: Iterable[int] = ()) -> str:
+    """A Markdown table; the columns numbered in ``right`` are right-aligned."""
+    rule = ["---:" if i in set(right) else "---" for i in range(len(headers))]
     return "".join("| " + " | ".join(cells) + " |\n" for cells in [headers, rule, *rows])
 
 
@@ -74,33 +77,33 @@ def summarize(rows: list[Row], stage: int) -> Row:
 
 def within(s: Row, seconds: float) -> float:
     """Percent of the deals decided by a solve of at most ``seconds``."""
-    ok = sum(r["verdict"] != "unknown" and r["seconds"] <= seconds for r in s["final"])
-    return 100 * ok / max(1, s["deals"])
+    ok = sum(bool(r["verdict"] != "unknown" and r["seconds"] <= seconds) for r in s["final"])
+    return 100 * ok / max(1, int(s["deals"]))
 
 
 def deal_seconds(s: Row, q: float) -> float:
     """The ``q`` quantile of the deals' times."""
-    return percentile([r["seconds"] for r in s["final"]], q)
+    return percentile([float(r["seconds"]) for r in s["final"]], q)
 
 
 HEADERS = ["budget", "deals", "solves", "decided", "winnable", "lost", "unknown",
            "winnable % of decided [95% CI]", "median s", "p95 s", "max s", "max nodes",
-           "max peak table", "peak memory of a solve"]
+           "max peak table", "peak RSS of a solve, MB"]
 
 
 def summary_cells(budget: str, s: Row, measured: list[Row]) -> list[str]:
     run, (low, high) = s["run"], wilson(s["winnable"], s["decided"])
     share = f"{100 * s['winnable'] / max(1, s['decided']):.1f} [{100 * low:.1f}, {100 * high:.1f}]"
     secs = [r["seconds"] for r in run]
-    timing = [f"{percentile(secs, q):.3f}" for q in (0.5, 0.95, 1.0)] if secs else ["-"] * 3
-    memory = f"<= {max((r['maxrss_kb'] for r in run), default=0) / 1024:.0f} MB RSS"
+    timing = [f"{percentile(secs, q):.4f}" for q in (0.5, 0.95, 1.0)] if secs else ["-"] * 3
+    most = [f"{max(r[k] for r in run):,}" if run else "-" for k in ("nodes", "peak_table")]
+    memory = f"<= {max(r['maxrss_kb'] for r in run) / 1024:.0f} (workers)" if run else "-"
     if measured:
-        memory += f"; {max(r['rss_kb'] for r in measured) / 1024:.0f} MB ({len(measured)})"
+        memory += f"; {max(r['rss_kb'] for r in measured) / 1024:.0f} ({len(measured)} alone)"
     return [budget, str(s["deals"]), str(len(run)),
             f"{100 * s['decided'] / max(1, s['deals']):.1f} %", str(s["winnable"]),
             str(s["lost"]), str(s["deals"] - s["decided"]), share if s["decided"] else "-",
-            *timing, f"{max((r['nodes'] for r in run), default=0):,}",
-            f"{max((r['peak_table'] for r in run), default=0):,}", memory]
+            *timing, *most, memory]
 
 
 # game, budget ("last": the run's last), target, measure, goal: % of deals (at least) or s (most)
@@ -126,7 +129,7 @@ def target_rows(meta: Row, summaries: dict[str, dict[str, Row]], rss_kb: int) ->
         status = "met" if (value >= goal if unit == "%" else value <= goal) else "**not met**"
         if deals != RANGES[game]:
             status += f" (on deals {deals}, not {RANGES[game]})"
-        out.append([NAMES[game], text, budget, deals, f"{value:.{2 if unit == '%' else 3}f} {unit}",
+        out.append([NAMES[game], text, budget, deals, f"{value:.{2 if unit == '%' else 4}f} {unit}",
                     status])
     status = "met" if rss_kb <= 1 << 20 else "**not met**"
     return [*out, ["all", "peak memory of one solve <= 1 GB", "all", "all",
@@ -139,12 +142,12 @@ def target_rows(meta: Row, summaries: dict[str, dict[str, Row]], rss_kb: int) ->
 def warm_up() -> None:
     """Build each game's tables once per worker, so that no timed solve pays for it."""
     for game in RANGES:
-        search(Position.deal(game, 1), Limit(nodes=10))
+        solve(Position.deal(game, 1), Limit(nodes=10))
 
 
 def solve_one(job: tuple[str, int, str, int]) -> Row:
     game, deal, budget, stage = job
-    result = search(Position.deal(game, deal), parse_budget(budget))
+    result = solve(Position.deal(game, deal), parse_budget(budget))
     return {"kind": "solve", "game": game, "deal": deal, "budget": budget, "stage": stage,
             "verdict": result.verdict.value, "nodes": result.nodes,
             "seconds": round(result.seconds, 5), "peak_table": result.peak_table,
@@ -152,16 +155,15 @@ def solve_one(job: tuple[str, int, str, int]) -> Row:
 
 
 def measure_one(job: tuple[str, int, str, int, int, int]) -> Row:
-    """Repeat a timed solve's search, bounded by its node count (not time, so the same search
-    even when slower), in a child forked from this worker; the child's peak RSS, read by
-    ``os.wait4``, is that of this one solve (plus the memory shared with the worker)."""
+    """Repeat a timed solve's search, bounded by its node count instead of time, in a child
+    forked from this worker: the child's peak RSS (``os.wait4``) is that one solve's."""
     game, deal, budget, stage, nodes, every = job
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: solve, report, exit without returning into the pool's loop
         code = 1
         try:
-            result = search(Position.deal(game, deal), Limit(nodes=nodes))
+            result = solve(Position.deal(game, deal), Limit(nodes=nodes))
             os.write(write, json.dumps([result.verdict.value, result.peak_table]).encode())
             code = 0
         finally:
@@ -177,10 +179,12 @@ def measure_one(job: tuple[str, int, str, int, int, int]) -> Row:
             "verdict": verdict, "peak_table": table, "rss_kb": usage.ru_maxrss, "every": every}
 
 
-def run_pool(pool: Executor, fn: Callable[[Any], Row], jobs: list[Any], label: str,
+def run_pool(fn: Callable[[Any], Row], jobs: list[Any], workers: int, label: str,
              err: TextIO = sys.stderr) -> Iterator[Row]:
-    """``fn`` over ``jobs``, results in order, a progress line on ``err`` about every second."""
+    """``fn`` over ``jobs`` in new worker processes (so each worker's memory high-water mark is
+    that of these jobs), results in order, a progress line on ``err`` about every second."""
     start = last = time.monotonic()
+    pool = ProcessPoolExecutor(workers, initializer=warm_up)
     futures = [pool.submit(fn, job) for job in jobs]
 
     def show(end: str = "") -> float:
@@ -195,17 +199,18 @@ def run_pool(pool: Executor, fn: Callable[[Any], Row], jobs: list[Any], label: s
         while not wait([future], timeout=max(0.0, last + 1 - time.monotonic())).done:
             last = show()
         yield future.result()
+    pool.shutdown()
     show("\n")
 
 
-def run_solves(pool: Executor, deals: dict[str, list[int]], budgets: list[str],
+def run_solves(deals: dict[str, list[int]], budgets: list[str], workers: int,
                raw: TextIO) -> list[Row]:
     """Per game: the first budget on every deal, each later one on the deals left unknown."""
     rows: list[Row] = []
     for game, todo in deals.items():
         for stage, budget in enumerate(budgets):
             jobs = [(game, deal, budget, stage) for deal in todo]
-            for row in run_pool(pool, solve_one, jobs, f"{game} {budget}"):
+            for row in run_pool(solve_one, jobs, workers, f"{game} {budget}"):
                 raw.write(json.dumps(row) + "\n")
                 rows.append(row)
             raw.flush()
@@ -214,7 +219,7 @@ def run_solves(pool: Executor, deals: dict[str, list[int]], budgets: list[str],
     return rows
 
 
-def run_memory(pool: Executor, solves: list[Row], every: int, raw: TextIO) -> list[Row]:
+def run_memory(solves: list[Row], every: int, workers: int, raw: TextIO) -> list[Row]:
     """Every ``every``-th solve of each game and budget, and the one with the largest table."""
     picked: dict[tuple[str, int, int], Row] = {}
     for key in sorted({(r["game"], r["stage"]) for r in solves}):
@@ -223,11 +228,12 @@ def run_memory(pool: Executor, solves: list[Row], every: int, raw: TextIO) -> li
             picked[(r["game"], r["stage"], r["deal"])] = r
     jobs = [(r["game"], r["deal"], r["budget"], r["stage"],
              max(1, r["nodes"] + (r["verdict"] != "unknown")), every) for r in picked.values()]
-    out = list(run_pool(pool, measure_one, jobs, "memory (one process a solve)"))
+    out, code = list(run_pool(measure_one, jobs, workers, "memory")), code_version()
     for row in out:
         timed = picked[(row["game"], row["stage"], row["deal"])]
-        row["same_search"] = [row[k] for k in ("verdict", "peak_table")] == [
-            timed[k] for k in ("verdict", "peak_table")]
+        row["code"] = code
+        row["same_search"] = timed["verdict"] == "unknown" or [row[k] for k in (
+            "verdict", "peak_table")] == [timed[k] for k in ("verdict", "peak_table")]
         raw.write(json.dumps(row) + "\n")
     return out
 
@@ -242,9 +248,19 @@ def machine() -> Row:
             "platform": platform.platform(), "load": os.getloadavg()[0]}
 
 
+def code_version() -> str:
+    """The commit checked out and a fingerprint of src/ (its tree and uncommitted changes)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout
+    commit, tree = (git("rev-parse", "--short", ref).strip() for ref in ("HEAD", "HEAD:src"))
+    diff = git("diff", "HEAD", "--", "src")
+    changes = f" + uncommitted changes {hashlib.sha1(diff.encode()).hexdigest()[:7]}" * bool(diff)
+    return f"{commit or 'unknown'} (src/ tree {tree}{changes})"
+
+
 def limit_text(limit: Row) -> str:
-    return " or ".join([f"{limit['nodes']:,} nodes"] * bool(limit["nodes"])
-                       + [f"{limit['seconds']:g} s"] * bool(limit["seconds"]))
+    nodes = [f"{limit['nodes']:,} nodes"] if limit["nodes"] else []
+    return " or ".join(nodes + ([f"{limit['seconds']:g} s"] if limit["seconds"] else []))
 
 
 def render_report(meta: Row, solves: list[Row], memory: list[Row], regen: str | None) -> str:
@@ -256,7 +272,9 @@ def render_report(meta: Row, solves: list[Row], memory: list[Row], regen: str | 
         *([f"- Regenerated from the raw results by: `{regen}`"] if regen else []),
         f"- Raw results: `{meta['raw']}`", f"- Date: {meta['date']}",
         f"- Machine: {m['cpu']}, nproc {m['nproc']}, Python {m['python']} ({m['platform']}); "
-        f"{meta['jobs']} worker processes; load average at start {m['load']:.2f}\n",
+        f"{meta['jobs']} worker processes; load average at start {m['load']:.2f}",
+        f"- Code: commit {meta['code']}; engine: " + ", ".join(
+            f"{NAMES[g]} {e}" for g, e in meta["engines"].items()) + "\n",
         "## Budgets\n",
         "A solve stops at whichever bound of its budget comes first: nodes (new positions "
         "searched) or wall-clock seconds. `quick` (`patience.solver.QUICK`, deal time) is "
@@ -280,27 +298,32 @@ def render_report(meta: Row, solves: list[Row], memory: list[Row], regen: str | 
         table = [summary_cells(b, summaries[game][b], [t for t in memory if t["game"] == game
                                                       and t["stage"] == i])
                  for i, b in enumerate(budgets)]
-        out += [f"### {NAMES[game]}, deals {deals}\n", markdown_table(HEADERS, table)]
+        out += [f"### {NAMES[game]}, deals {deals}\n", markdown_table(HEADERS, table, range(1, 14))]
     rss = [r["maxrss_kb"] for r in solves]
+    peak = max(rss + [r["rss_kb"] for r in memory], default=0)
     out += ["## Targets (from the issue)\n",
             markdown_table(["game", "target", "budget", "deals", "measured", "status"],
-                           target_rows(meta, summaries, max(rss, default=0)), right_from=4),
+                           target_rows(meta, summaries, peak), [4]),
             "## Memory\n",
-            "`<= N MB RSS` is the worker process's resident-set high-water mark "
-            "(`getrusage(RUSAGE_SELF).ru_maxrss`) read after each solve. It never decreases, so "
-            "its maximum over a row's solves is an upper bound of one solve's peak, interpreter "
-            "and library included (the lowest value read, about a worker's baseline, was "
+            "Peak memory is resident set size (RSS) in MB, interpreter and library included. "
+            "`<= N (workers)`: each budget of each game runs in new worker processes; after "
+            "each solve a worker reads its RSS high-water mark (`getrusage(RUSAGE_SELF)."
+            "ru_maxrss`), which never decreases, so the largest value is an upper bound of any "
+            "one solve's peak (the smallest value read, about a worker's baseline, was "
             f"{min(rss, default=0) / 1024:.0f} MB)."]
     if memory:
+        same = sum(r["same_search"] for r in memory)
         out[-1] += (
-            f" `; N MB (k)` is the largest peak RSS of k solves measured one at a time "
-            f"(`--memory {memory[0]['every']}`: every such solve of each game and budget, and "
-            "the one with the largest table), each repeated in a fresh process forked from an "
-            "idle worker and read with `os.wait4`, with a node budget equal to the timed solve's "
-            "nodes so that it makes the same search; it includes the interpreter (the smallest "
-            f"value was {min(r['rss_kb'] for r in memory) / 1024:.0f} MB). "
-            f"{sum(r['same_search'] for r in memory)} of {len(memory)} repeats reached the "
-            "timed solve's verdict and table size.")
+            f" `M (k alone)`: the largest peak of k solves measured one at a time (`--memory "
+            f"{memory[0]['every']}`: every such solve of each game and budget, and the one with "
+            "the largest table). Each is repeated in a fresh process forked from an idle worker, "
+            "its peak read with `os.wait4`, under a node budget equal to the timed solve's "
+            "nodes, so that it makes the same search whatever the speed. "
+            f"{same} of {len(memory)} repeats reached the timed solve's verdict and table size "
+            "(trivially so for unknown ones).")
+        if any(r["code"].partition(" ")[2] != meta["code"].partition(" ")[2] for r in memory):
+            out[-1] += (" **The repeats ran on other code than the timed solves** ("
+                        f"{memory[-1]['code']}), so they may not make the same search.")
     else:
         out[-1] += " Run with `--memory` to also measure single solves, each in its own process."
     return "\n".join(out) + "\n"
@@ -318,15 +341,17 @@ def shown(path: Path) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default=",".join(RANGES), help="comma-separated game ids")
-    for game, deals in RANGES.items():
-        parser.add_argument(f"--{game}", default=deals, metavar="DEALS", help=f"default {deals}")
+    for game, default in RANGES.items():
+        parser.add_argument(f"--{game}", default=default, metavar="DEALS",
+                            help=f"like 3,7,9-12 (default {default})")
     parser.add_argument("--budget", default="quick", help="quick, deep, SECONDS or a list like "
                         "quick,deep (later budgets only on the deals left unknown)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--memory", type=int, nargs="?", const=50, metavar="EVERY",
                         help="repeat every EVERY-th solve in its own process (default 50) "
                         "to measure its memory")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "winnability.md")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "winnability.md",
+                        help="the report (default docs/winnability.md)")
     parser.add_argument("--raw", type=Path, help="raw results (default bench/results/...)")
     parser.add_argument("--from-raw", type=Path, metavar="FILE",
                         help="no solving: the report from FILE (--memory appends to FILE)")
@@ -335,8 +360,10 @@ def main() -> int:
     games, budgets = ([t.strip() for t in a.split(",")] for a in (args.games, args.budget))
     if args.jobs < 1 or (args.memory is not None and args.memory < 1):
         parser.error("--jobs and --memory take a number >= 1")
-    if set(games) - set(RANGES) or len(set(budgets)) < len(budgets):
-        parser.error(f"--games: some of {', '.join(RANGES)}; --budget: no budget twice")
+    if set(games) - set(RANGES):
+        parser.error(f"--games: some of {', '.join(RANGES)}, not {args.games!r}")
+    if len(set(budgets)) < len(budgets):
+        parser.error(f"--budget: a budget twice in {args.budget!r}")
     if args.from_raw:
         raw_path, regen = args.from_raw, command
         lines = raw_path.read_text(encoding="utf-8").splitlines()
@@ -345,26 +372,29 @@ def main() -> int:
         solves, memory = ([r for r in records if r["kind"] == k] for k in ("solve", "memory"))
     else:
         ranges = {g: getattr(args, g.replace("-", "_")) for g in games}
-        deals = {g: parse_deals(text) for g, text in ranges.items()}
-        for budget in budgets:
-            parse_budget(budget)  # raises BudgetError on a bad budget
+        try:
+            deals = {g: parse_deals(text) for g, text in ranges.items()}
+            for budget in budgets:
+                parse_budget(budget)
+        except PatienceError as exc:
+            parser.error(str(exc))
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         raw_path = args.raw or ROOT / "bench" / "results" / f"winnability-{stamp}.jsonl"
         raw_path.parent.mkdir(parents=True, exist_ok=True)
         meta = {"kind": "meta", "command": command, "raw": shown(raw_path), "jobs": args.jobs,
                 "date": datetime.now(UTC).isoformat(timespec="seconds"), "machine": machine(),
-                "budgets": budgets, "ranges": ranges,
-                "limits": {"QUICK": vars(QUICK), "DEEP": vars(DEEP)}}
+                "budgets": budgets, "ranges": ranges, "code": code_version(),
+                "limits": {name: {"nodes": limit.nodes, "seconds": limit.seconds}
+                           for name, limit in (("QUICK", QUICK), ("DEEP", DEEP))},
+                "engines": {g: "compiled (C)" if fast.available(get_game(g)) else "Python"
+                            for g in games}}
         regen, memory = None, []
-    if not args.from_raw:
-        with ProcessPoolExecutor(args.jobs, initializer=warm_up) as pool, raw_path.open(
-                "w", encoding="utf-8") as raw:
+        with raw_path.open("w", encoding="utf-8") as raw:
             raw.write(json.dumps(meta) + "\n")
-            solves = run_solves(pool, deals, budgets, raw)
-    if args.memory:  # fresh workers, which fork a child for each solve
-        with ProcessPoolExecutor(args.jobs, initializer=warm_up) as pool, raw_path.open(
-                "a", encoding="utf-8") as raw:
-            memory += run_memory(pool, solves, args.memory, raw)
+            solves = run_solves(deals, budgets, args.jobs, raw)
+    if args.memory:
+        with raw_path.open("a", encoding="utf-8") as raw:
+            memory += run_memory(solves, args.memory, args.jobs, raw)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(render_report(meta, solves, memory, regen), encoding="utf-8")
     print(f"wrote {shown(args.out)} and {shown(raw_path)}", file=sys.stderr)
