@@ -17,7 +17,7 @@ from patience.movegen import generate_moves
 from patience.position import Move, Position
 from patience.rules import GameRules
 from patience.solver import fast, ordering
-from patience.solver.limits import Limit, Result, Verdict
+from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
 
 
@@ -91,7 +91,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     check the pruning rules never change a verdict). With ``native`` (the default)
     the compiled engine is used where it is built and applies (``fast.py``)."""
     if prune and native and fast.available(position.rules):
-        result = fast.search(position, limit)
+        result = fast.search(position, _guarded(limit, MAX_TABLE["compiled"]))
         if result.line:
             verify_line(position, result.line)
         return result
@@ -101,7 +101,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
         return Result(Verdict.WINNABLE, (), 0, 0.0, 0)
     strategy: Plain = strategy_of(pos.rules) if prune else Plain()
     key_of = strategy.key
-    max_nodes = limit.nodes
+    max_nodes = _guarded(limit, MAX_TABLE["python"]).nodes
     deadline = None if limit.seconds is None else start + limit.seconds
     seen = {key_of(pos)}
     stack = [iter(strategy.children(pos))]
@@ -139,6 +139,13 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     if line:
         verify_line(position, line)
     return Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
+
+
+def _guarded(limit: Limit, cap: int) -> Limit:
+    """``limit`` with its node bound lowered to the memory guard ``cap``."""
+    if limit.nodes is not None and limit.nodes <= cap:
+        return limit
+    return Limit(nodes=cap, seconds=limit.seconds)
 
 
 def verify_line(position: Position, line: tuple[Move, ...]) -> None:

@@ -35,9 +35,13 @@ class Limit:
 
 #: Deal time: the budget of a Solvable deal and of the status after each move.
 QUICK = Limit(nodes=1_000_000, seconds=0.2)
-#: Hint time: a longer search. 5 million nodes keep one solve's transposition
-#: table well under 1 GB in either engine.
+#: Hint time: a longer search.
 DEEP = Limit(nodes=5_000_000, seconds=10.0)
+
+#: Memory guard, whatever the budget: a solve stops (unknown) once its table holds
+#: this many positions. The compiled engine needs about 100 bytes a position, the
+#: Python engine about 1 KB, so either stays under 1 GB.
+MAX_TABLE = {"compiled": 5_000_000, "python": 800_000}
 BUDGETS = {"quick": QUICK, "deep": DEEP}
 
 
