@@ -30,7 +30,11 @@ with Aces is safe: no card can ever be built on an Ace in a build-down tableau, 
 Ace's only uses elsewhere are as a card that covers another; replay any winning line
 with the Ace's own moves skipped (its later foundation move is already made) and
 every other move is legal in the same way, as the positions differ only by the Ace
-being gone from a pile top, a cell or the talon/waste (which frees, never blocks).
+being gone from a pile top, a cell or the talon (which frees, never blocks).
+Not from a waste: with a stock that redeals, taking a card off the waste changes
+how the next pass groups the stock's cards into deals, so a card the winning line
+needed may never turn up again (Gilbert: waste ``KD QD 5H AC`` over stock
+``JD 9D TD`` is won only by leaving ``AC`` on the waste for one more pass).
 """
 
 from __future__ import annotations
@@ -63,6 +67,8 @@ def safe_move(pos: Position, moves: list[Move], every: bool, aces: bool) -> Move
             continue
         if every:
             return move
+        if kinds[move.src] is Kind.WASTE:
+            continue  # taking a card off the waste regroups the stock's deals
         card = piles[move.src][-1]
         if RANK[card] == ACE and pos.layout.found_step[move.dst] == 1:
             return move
