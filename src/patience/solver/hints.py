@@ -1,5 +1,8 @@
 """Hints: the next move of a winning line, reusing a known line when it still fits.
 
+The line of a new search is shortened first (``lines.shorten``), so that following
+the hints wins without the search's detours.
+
 The site keeps the line of the last hint with the game. After the player plays the
 hinted move (or any moves along the line), ``hint(pos, line=rest)`` checks the rest
 by replaying it, which costs no search, and answers at once. Only when the player has
@@ -13,6 +16,7 @@ from dataclasses import dataclass
 from patience.position import Move, Position
 from patience.solver.engine import SolverError, search, verify_line
 from patience.solver.limits import DEEP, Limit, Verdict
+from patience.solver.lines import shorten
 
 
 @dataclass(frozen=True)
@@ -52,5 +56,8 @@ def hint(position: Position, limit: Limit = DEEP, line: tuple[Move, ...] = ()) -
         else:
             return Hint(Verdict.WINNABLE, line[0], line, 0)
     result = search(position, limit)
-    move = result.line[0] if result.line else None
-    return Hint(result.verdict, move, result.line, result.nodes)
+    if not result.line:
+        return Hint(result.verdict, None, (), result.nodes)
+    short = shorten(position, result.line)
+    verify_line(position, short)
+    return Hint(result.verdict, short[0], short, result.nodes)
