@@ -51,10 +51,9 @@ def parse_budget(text: str) -> Limit:
     if preset is not None:
         return preset
     try:
-        seconds = float(text)
+        return Limit(seconds=float(text))
     except ValueError:
         raise BudgetError(f"bad budget {text!r}: write quick, deep or seconds like 2.5") from None
-    return Limit(seconds=seconds)
 
 
 class Verdict(StrEnum):

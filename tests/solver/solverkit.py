@@ -1,0 +1,350 @@
+"""Shared helpers of the solver tests: fixture files, replaying lines, crafted and
+random small positions.
+
+Importable as a top-level module from ``tests/solver`` (pytest puts this folder on
+``sys.path``). Nothing here runs a search on import.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from patience import Move, Position, format_card, get_game, parse_card, parse_position
+from patience.cards import make_card
+from patience.piles import ANY_SUIT, layout_of
+
+GAMES = ("bisley", "big-apple", "gilbert")
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+# ----------------------------------------------------------------- fixtures
+@dataclass(frozen=True)
+class DealFixture:
+    """A deal number whose verdict the solver proves within ``needed`` nodes."""
+
+    game: str
+    deal: int
+    verdict: str
+    needed: int
+
+    @property
+    def budget(self) -> int:
+        """A node budget comfortably above what the proof needs."""
+        return 3 * self.needed + 1000
+
+    def __str__(self) -> str:
+        return f"{self.game}-{self.deal}-{self.verdict}"
+
+
+def load_deals() -> list[DealFixture]:
+    """``fixtures/deals.txt``: lines ``GAME DEAL VERDICT NODES`` (``#`` comments)."""
+    out = []
+    for raw in (FIXTURES / "deals.txt").read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            game, deal, verdict, needed = line.split()
+            out.append(DealFixture(game, int(deal), verdict, int(needed)))
+    return out
+
+
+@dataclass(frozen=True)
+class LayoutFixture:
+    """One position of a layout file; ``name`` is its ``# name:`` comment."""
+
+    file: str
+    name: str
+    verdict: str
+    text: str
+
+    def position(self) -> Position:
+        return parse_position(self.text, self.file.split("_")[0])
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.name}"
+
+
+def layout_files() -> list[Path]:
+    """Every ``fixtures/GAME_VERDICT.txt``."""
+    return sorted(p for p in FIXTURES.glob("*_*.txt"))
+
+
+def load_layouts(path: Path) -> list[LayoutFixture]:
+    """The positions of one layout file, split on lines ``---``. The verdict is the
+    part of the file name after ``_`` (``bisley_lost.txt``)."""
+    verdict = path.stem.split("_")[1]
+    out = []
+    for chunk in path.read_text(encoding="utf-8").split("\n---\n"):
+        names = [
+            ln.split(":", 1)[1].strip()
+            for ln in chunk.splitlines()
+            if ln.strip().startswith("# name:")
+        ]
+        if not any(ln.strip() and not ln.strip().startswith("#") for ln in chunk.splitlines()):
+            continue
+        assert len(names) == 1, f"{path.name}: each position needs one '# name:' line"
+        out.append(LayoutFixture(path.stem, names[0], verdict, chunk))
+    return out
+
+
+def all_layouts() -> list[LayoutFixture]:
+    return [fixture for path in layout_files() for fixture in load_layouts(path)]
+
+
+#: Node budget of every layout fixture (the hand-made ones need a few hundred at
+#: most, the mid-game ones what their deal needs; see ``find_fixtures.py``).
+LAYOUT_BUDGET = 20_000
+
+
+# ----------------------------------------------------------------- replay
+def replay_wins(position: Position, line: tuple[Move, ...] | list[Move]) -> Position:
+    """Play ``line`` from a copy of ``position`` through the rules (each move
+    checked by ``Position.play``) and assert that it ends in a won position."""
+    probe = position.copy(stack=False)
+    for move in line:
+        probe.play(move)
+    assert probe.is_won(), "the winning line does not win"
+    return probe
+
+
+# ----------------------------------------------------------------- crafting
+def complete(game: str, text: str, park: str | None = "default") -> Position:
+    """A position from labelled pile lines naming only the cards that matter.
+
+    Every foundation not named is filled, in pile order, with the longest legal run
+    of the missing cards (Bisley/Gilbert: each up foundation from the Ace, then each
+    down foundation from the King; Big Apple: each empty foundation takes the next
+    suit whose Ace is missing). Cards still missing go to the base of pile ``park``
+    (Big Apple: the talon; Gilbert: the stock; Bisley: none). A foundation line
+    with no cards (``F5:``) keeps that foundation empty. (A copy of the ``kit``
+    fixture of ``tests/library``.)
+    """
+    rules = get_game(game)
+    layout = layout_of(rules)
+    given: dict[str, tuple[list[int], int]] = {}
+    for raw in text.strip().splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        head, sep, rest = line.partition(":")
+        label = head.strip().upper()
+        assert sep, f"not a labelled pile line: {line!r}"
+        if label == "GAME":
+            continue
+        assert label in layout.by_label, f"{rules.name} has no pile {label!r}"
+        tokens = rest.split()
+        down = tokens.index("|") if "|" in tokens else 0
+        given[label] = ([parse_card(t) for t in tokens if t != "|"], down)
+
+    present = Counter(c for cards, _ in given.values() for c in cards)
+    missing = Counter({c: rules.decks - present[c] for c in range(52)})
+    assert all(v >= 0 for v in missing.values()), "a card is given too often"
+    piles: dict[str, tuple[list[int], int]] = dict(given)
+    for f in layout.foundations:
+        label = layout.labels[f]
+        if label in given:
+            continue
+        base, step, suit = layout.found_base[f], layout.found_step[f], layout.found_suit[f]
+        if suit == ANY_SUIT:
+            suits = [s for s in range(4) if missing[make_card(base, s)] > 0]
+            if not suits:
+                continue
+            suit = suits[0]
+        chain = []
+        rank = base
+        while 1 <= rank <= 13 and missing[make_card(rank, suit)] > 0:
+            card = make_card(rank, suit)
+            chain.append(card)
+            missing[card] -= 1
+            rank += step
+        piles[label] = (chain, 0)
+
+    left = sorted(missing.elements())
+    if left:
+        if park == "default":
+            park = {"bisley": None, "big-apple": "T", "gilbert": "S"}[rules.id]
+        if park is None:
+            names = " ".join(format_card(c) for c in left)
+            raise AssertionError(f"cards {names} fit no foundation; name them or park them")
+        cards, down = piles.get(park, ([], 0))
+        piles[park] = (left + cards, down)
+
+    lines = [f"Game: {rules.id}"]
+    for label in layout.labels:
+        cards, down = piles.get(label, ([], 0))
+        tokens = [format_card(c) for c in cards]
+        if down:
+            tokens.insert(down, "|")
+        lines.append(f"{label}: {' '.join(tokens)}")
+    return parse_position("\n".join(lines))
+
+
+def move(pos: Position, text: str) -> Move:
+    """The move ``SRC-DST`` or ``SRC-DSTxN``, not checked for legality."""
+    src_dst, _, count = text.partition("x")
+    src, dst = src_dst.split("-")
+    by_label = pos.layout.by_label
+    return Move(by_label[src.strip().upper()], by_label[dst.strip().upper()], int(count or 1))
+
+
+# ----------------------------------------------------------------- random small positions
+def _split(draw: st.DrawFn, total: int, slots: int, cap: int) -> list[int]:
+    """``total`` cards spread over ``slots`` chains of at most ``cap`` cards each."""
+    counts = [0] * slots
+    for _ in range(total):
+        free = [i for i in range(slots) if counts[i] < cap]
+        counts[draw(st.sampled_from(free))] += 1
+    return counts
+
+
+def _deal_to_piles(
+    draw: st.DrawFn, cards: list[int], labels: list[str], max_piles: int
+) -> dict[str, list[int]]:
+    """``cards`` (already shuffled) dealt onto 1..``max_piles`` of ``labels``."""
+    if not cards:
+        return {}
+    count = draw(st.integers(1, min(max_piles, len(cards), len(labels))))
+    used = draw(st.permutations(labels))[:count]
+    piles: dict[str, list[int]] = {label: [] for label in used}
+    for i, card in enumerate(cards):
+        label = used[i] if i < count else draw(st.sampled_from(used))
+        piles[label].append(card)
+    return piles
+
+
+@st.composite
+def bisley_small(draw: st.DrawFn, low: int = 6, high: int = 16) -> Position:
+    """A Bisley position with ``low``..``high`` cards in the columns: per suit the
+    foundations hold the rest, split in any legal way between the ace foundation
+    (never empty: the Aces start there) and the king foundation; the cards are dealt
+    at random onto some of the 13 columns (at most about half as many columns as
+    cards, so piles are often deep and a good share of positions are lost)."""
+    rules = get_game("bisley")
+    layout = layout_of(rules)
+    total = draw(st.integers(low, high), label="cards")
+    counts = _split(draw, total, 4, 12)
+    piles: dict[str, list[int]] = {}
+    pool = []
+    for suit, k in enumerate(counts):
+        up = draw(st.integers(1, 13 - k), label="ace foundation height")
+        down = 13 - k - up
+        piles[f"F{suit + 1}"] = [make_card(r, suit) for r in range(1, up + 1)]
+        piles[f"F{suit + 5}"] = [make_card(r, suit) for r in range(13, 13 - down, -1)]
+        pool += [make_card(r, suit) for r in range(up + 1, 14 - down)]
+    pool = draw(st.permutations(pool))
+    columns = [str(i) for i in range(1, 14)]
+    piles.update(_deal_to_piles(draw, pool, columns, max(1, total // 2)))
+    return Position(rules, [piles.get(label, []) for label in layout.labels])
+
+
+@st.composite
+def gilbert_small(
+    draw: st.DrawFn, low: int = 3, high: int = 9, max_suits: int = 2, max_columns: int = 7
+) -> Position:
+    """A Gilbert position with ``low``..``high`` cards off the foundations, all of
+    one or two suits; every other suit lies complete on its up foundation (its King
+    on top can never come back, which keeps the plain search small). Some cards sit
+    in a short stock and waste, the rest in a few columns, some of them face down."""
+    rules = get_game("gilbert")
+    layout = layout_of(rules)
+    total = draw(st.integers(low, high), label="cards")
+    suits = draw(st.permutations(range(4)))[: draw(st.integers(1, max_suits), label="suits")]
+    split = _split(draw, total, len(suits), 13)
+    counts = [0] * 4
+    for suit, k in zip(suits, split, strict=True):
+        counts[suit] = k
+    piles: dict[str, list[int]] = {}
+    hidden: dict[str, int] = {}
+    pool = []
+    for suit, k in enumerate(counts):
+        up = draw(st.integers(0, 13 - k), label="up foundation height") if k else 13
+        down = 13 - k - up
+        piles[f"F{suit + 1}"] = [make_card(r, suit) for r in range(1, up + 1)]
+        piles[f"F{suit + 5}"] = [make_card(r, suit) for r in range(13, 13 - down, -1)]
+        pool += [make_card(r, suit) for r in range(up + 1, 14 - down)]
+    pool = draw(st.permutations(pool))
+    in_stock = draw(st.integers(0, min(len(pool), 6)), label="stock and waste")
+    cut = draw(st.integers(0, in_stock), label="stock")
+    piles["S"], piles["W"] = pool[:cut], pool[cut:in_stock]
+    columns = _deal_to_piles(draw, pool[in_stock:], [str(i) for i in range(1, 8)], max_columns)
+    for label, cards in columns.items():
+        piles[label] = cards
+        hidden[label] = draw(st.integers(0, len(cards) - 1), label="face down")
+    return Position(
+        rules,
+        [piles.get(label, []) for label in layout.labels],
+        [hidden.get(label, 0) for label in layout.labels],
+    )
+
+
+@st.composite
+def big_apple_small(draw: st.DrawFn, low: int = 1, high: int = 3) -> Position:
+    """A Big Apple position with ``low``..``high`` cards off the foundations, from
+    one or two of the eight suit chains (the other chains are complete: a King on
+    top never comes back); some in the cells, a short talon, the rest in a few
+    tableau piles."""
+    rules = get_game("big-apple")
+    layout = layout_of(rules)
+    total = draw(st.integers(low, high), label="cards")
+    chains = draw(st.permutations(range(8)))[: draw(st.integers(1, 2), label="chains")]
+    split = _split(draw, total, len(chains), 13)
+    counts = [0] * 8
+    for chain, k in zip(chains, split, strict=True):
+        counts[chain] = k
+    slots = draw(st.permutations([f"F{i}" for i in range(1, 9)]))
+    piles: dict[str, list[int]] = {}
+    pool = []
+    for chain, slot in enumerate(slots):
+        suit = chain % 4
+        height = 13 - counts[chain]
+        piles[slot] = [make_card(r, suit) for r in range(1, height + 1)]
+        pool += [make_card(r, suit) for r in range(height + 1, 14)]
+    pool = draw(st.permutations(pool))
+    for cell in ("C1", "C2", "C3"):
+        if pool and draw(st.booleans(), label=f"{cell} full"):
+            piles[cell] = [pool.pop()]
+    in_talon = draw(st.integers(0, min(len(pool), 4)), label="talon")
+    piles["T"] = pool[:in_talon]
+    piles.update(_deal_to_piles(draw, pool[in_talon:], [str(i) for i in range(1, 9)], 8))
+    return Position(rules, [piles.get(label, []) for label in layout.labels])
+
+
+SMALL = {"bisley": bisley_small, "gilbert": gilbert_small, "big-apple": big_apple_small}
+
+
+@st.composite
+def big_apple_jam(draw: st.DrawFn) -> Position:
+    """A jammed Big Apple position (the ``jammed`` fixtures, shuffled): every
+    foundation at 7; each pile holds an 8 and a Ten under a Queen, a Jack of
+    another suit and a King; Nines fill the cells (one may be free) and the talon.
+    At most one move (into the free cell) is ever possible, so the plain search
+    exhausts it at once; it is lost."""
+    rules = get_game("big-apple")
+    layout = layout_of(rules)
+    chains = [0, 0, 1, 1, 2, 2, 3, 3]
+    piles: dict[str, list[int]] = {
+        f"F{i + 1}": [make_card(r, suit) for r in range(1, 8)] for i, suit in enumerate(chains)
+    }
+    eights = draw(st.permutations(chains))
+    tens = draw(st.permutations(chains))
+    kings = draw(st.permutations(chains))
+    queens = draw(st.permutations(chains))
+    shift = draw(st.integers(1, 3), label="jack suit shift")
+    jacks = [(q + shift) % 4 for q in queens]  # never the suit of the Queen below
+    for i in range(8):
+        piles[str(i + 1)] = [
+            make_card(8, eights[i]),
+            make_card(10, tens[i]),
+            make_card(12, queens[i]),
+            make_card(11, jacks[i]),
+            make_card(13, kings[i]),
+        ]
+    nines = [make_card(9, suit) for suit in draw(st.permutations(chains))]
+    free = draw(st.integers(0, 1), label="free cells")
+    for i in range(3 - free):
+        piles[f"C{i + 1}"] = [nines.pop()]
+    piles["T"] = nines
+    return Position(rules, [piles.get(label, []) for label in layout.labels])

@@ -1,0 +1,131 @@
+"""Pruning never changes a verdict: on random small positions of each game the
+pruned search and the plain search (``prune=False``: every legal move, exact keys,
+no rule at all) must agree whenever both decide, and every winning line that
+either search returns replays to a won position through the rules.
+
+Positions are valid (every card present once per deck) and have few cards off the
+foundations so the plain search can exhaust them within a node budget. Run with
+``--hypothesis-show-statistics`` to see the share of lost examples (the events).
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
+from solverkit import (
+    big_apple_jam,
+    big_apple_small,
+    bisley_small,
+    complete,
+    gilbert_small,
+    move,
+    replay_wins,
+)
+
+from patience import Position, format_position
+from patience.solver import Limit, Result, Verdict, solve
+
+SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+
+
+def compare(pos: Position, nodes: int, *, require_decided: bool = False) -> tuple[Result, Result]:
+    """Solve ``pos`` pruned and plain within ``nodes``; check they agree."""
+    pruned = solve(pos, Limit(nodes=nodes))
+    plain = solve(pos, Limit(nodes=nodes), prune=False)
+    where = format_position(pos)
+    if require_decided:
+        assert pruned.verdict is not Verdict.UNKNOWN, where
+        assert plain.verdict is not Verdict.UNKNOWN, where
+    if currently_in_test_context():
+        assume(Verdict.UNKNOWN not in (pruned.verdict, plain.verdict))
+        event(f"verdict: {plain.verdict.value}")
+    assert pruned.verdict is plain.verdict, (
+        f"pruned {pruned.verdict}, plain {plain.verdict}\n{where}"
+    )
+    assert pruned.nodes <= plain.nodes or pruned.verdict is Verdict.WINNABLE
+    for result in (pruned, plain):
+        if result.verdict is Verdict.WINNABLE:
+            replay_wins(pos, result.line)
+        else:
+            assert result.line == ()
+    return pruned, plain
+
+
+@settings(SETTINGS, max_examples=150)
+@given(bisley_small())
+def test_bisley_pruning_keeps_the_verdict(pos: Position) -> None:
+    """6-16 cards in random columns, any legal split of each suit between its two
+    foundations: safe foundation moves, dead cards and stubborn sets all apply."""
+    compare(pos, 20_000, require_decided=True)
+
+
+@settings(SETTINGS, max_examples=100)
+@given(bisley_small())
+def test_bisley_python_engine_equals_the_compiled_one(pos: Position) -> None:
+    """The compiled search (where built) and the Python engine with the same rules:
+    same verdict, same node count, same line."""
+    native = solve(pos, Limit(nodes=20_000))
+    python = solve(pos, Limit(nodes=20_000), native=False)
+    assert (native.verdict, native.nodes, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.line,
+    ), format_position(pos)
+
+
+@settings(SETTINGS, max_examples=100)
+@given(st.one_of(gilbert_small(), gilbert_small(low=5, max_columns=2)))
+def test_gilbert_pruning_keeps_the_verdict(pos: Position) -> None:
+    """Face-down cards, a short stock and waste, foundations that give cards back:
+    the Ace rule, symmetry and the stock macros apply. (Deeper columns in the
+    second strategy make lost positions common.)"""
+    compare(pos, 5_000)
+
+
+@settings(SETTINGS, max_examples=60)
+@given(big_apple_small())
+def test_big_apple_pruning_keeps_the_verdict(pos: Position) -> None:
+    """1-3 cards off the foundations in cells, a short talon and the tableau; the
+    Ace rule and symmetry (interchangeable piles, cells and foundations) apply.
+    The plain search tries every order of every card through 8 piles and 3 cells
+    and plays cards back from the foundations first, so about half of these are
+    beyond its budget and skipped; those it decides are nearly all winnable."""
+    compare(pos, 600)
+
+
+@settings(SETTINGS, max_examples=20)
+@given(big_apple_jam())
+def test_big_apple_pruning_keeps_the_verdict_in_jammed_positions(pos: Position) -> None:
+    """Lost Big Apple positions the plain search can exhaust (see ``big_apple_jam``);
+    symmetry merges the moves into the free cell."""
+    pruned, _ = compare(pos, 600, require_decided=True)
+    assert pruned.verdict is Verdict.LOST
+
+
+def test_an_ace_on_the_waste_is_not_a_safe_move() -> None:
+    """Regression: the Ace rule played AC off the waste at once, which regroups
+    the stock's deals and loses this position (see the fixture
+    ``gilbert_winnable:ace-must-wait-on-the-waste`` for the argument)."""
+    pos = complete(
+        "gilbert",
+        """
+        F1:
+        F5: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+        F2: AD 2D 3D 4D 5D 6D 7D 8D
+        F6:
+        F3: AH 2H 3H 4H
+        F7: KH QH JH TH 9H 8H 7H 6H
+        S: JD 9D TD
+        W: KD QD 5H AC
+        """,
+    )
+    pruned, _ = compare(pos, 5_000, require_decided=True)
+    assert pruned.verdict is Verdict.WINNABLE
+    after = pos.copy()
+    after.play(move(after, "W-F1"))
+    assert solve(after, Limit(nodes=5_000), prune=False).verdict is Verdict.LOST
