@@ -1,0 +1,1 @@
+"""Its presence puts tests/ on sys.path, so tests import the shared poskit module."""
