@@ -19,7 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]
+sys.path.insert(0, str(Path(__file__).parent.parent))  # tests/: poskit
+sys.path.insert(0, str(Path(__file__).parent))  # tests/solver: solverkit
 
 from solverkit import LAYOUT_BUDGET, all_layouts, load_deals
 
