@@ -15,6 +15,7 @@ from patience.errors import NotationError, PatienceError
 from patience.games import GAMES, get_game
 from patience.notation import format_move, format_position, parse_positions
 from patience.position import Position
+from patience.rules import GameRules
 from patience.terminal import TerminalGame
 
 EXIT_BAD_INPUT = 2
@@ -22,6 +23,18 @@ EXIT_BAD_INPUT = 2
 
 class CliError(Exception):
     """A user mistake on the command line: printed as one line, exit 2."""
+
+
+def read_layout_file(path: str, rules: GameRules) -> list[Position]:
+    """The positions of a ``--layout`` file (notation, split by ``---``)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as err:
+        raise CliError(f"cannot read {path!r}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"cannot read {path!r}: not UTF-8 text") from None
+    return parse_positions(text, rules)
 
 
 def _deal_number(text: str) -> int:
@@ -39,14 +52,8 @@ def _positions(args: argparse.Namespace) -> list[tuple[str, Position]]:
     if args.layout is not None:
         if args.deal is not None:
             raise CliError("give a deal number or --layout, not both")
-        try:
-            with open(args.layout, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as err:
-            raise CliError(f"cannot read {args.layout!r}: {err.strerror}") from None
-        except UnicodeDecodeError:
-            raise CliError(f"cannot read {args.layout!r}: not UTF-8 text") from None
-        return [(f"layout {i + 1}", p) for i, p in enumerate(parse_positions(text, rules))]
+        positions = read_layout_file(args.layout, rules)
+        return [(f"layout {i + 1}", p) for i, p in enumerate(positions)]
     if args.deal is None:
         raise CliError("give a deal number or --layout FILE")
     number = _deal_number(args.deal)

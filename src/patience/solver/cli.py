@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
+from patience.cli import read_layout_file
 from patience.errors import PatienceError
 from patience.games import get_game
-from patience.notation import format_move, format_position, parse_position, parse_positions
+from patience.notation import format_move, format_position, parse_position
 from patience.position import Position
 from patience.solver.engine import search
 from patience.solver.limits import Limit, parse_budget
@@ -102,12 +103,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.layout is not None:
         if args.deals is not None:
             raise DealsError("give deals or --layout, not both")
-        try:
-            with open(args.layout, encoding="utf-8") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DealsError(f"cannot read {args.layout!r}: {exc}") from None
-        positions = parse_positions(text, rules)
+        positions = read_layout_file(args.layout, rules)
         jobs = [(rules.id, None, format_position(p), limit) for p in positions]
     else:
         deals = parse_deals(args.deals if args.deals is not None else "1")
