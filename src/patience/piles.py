@@ -71,9 +71,6 @@ class Layout:
         self.symmetric: tuple[tuple[int, ...], ...] = tuple(symmetric)
         self.count = n
 
-    def label(self, pile: int) -> str:
-        return self.labels[pile]
-
 
 @cache
 def layout_of(rules: GameRules) -> Layout:
