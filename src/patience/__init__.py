@@ -17,6 +17,7 @@ from patience.errors import (
     NotationError,
     PatienceError,
     UnknownGameError,
+    UnknownLanguageError,
 )
 from patience.games import GAMES, get_game
 from patience.notation import (
@@ -57,6 +58,7 @@ __all__ = [
     "PatienceError",
     "Position",
     "UnknownGameError",
+    "UnknownLanguageError",
     "auto_complete_moves",
     "can_auto_complete",
     "card_name",

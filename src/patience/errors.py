@@ -29,3 +29,7 @@ class IllegalMoveError(PatienceError):
 
 class DealError(PatienceError):
     """A deal number out of range."""
+
+
+class UnknownLanguageError(PatienceError):
+    """No rules text in this language."""

@@ -11,11 +11,14 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Final
 
-from patience.errors import UnknownGameError
+from patience.errors import UnknownGameError, UnknownLanguageError
 from patience.games.big_apple import BIG_APPLE
 from patience.games.bisley import BISLEY
 from patience.games.gilbert import GILBERT
 from patience.rules import GameRules
+
+#: Languages of the rules texts.
+LANGUAGES: Final = ("en", "de")
 
 GAMES: Final[dict[str, GameRules]] = {g.id: g for g in (BISLEY, BIG_APPLE, GILBERT)}
 
@@ -30,15 +33,17 @@ _ALIASES: Final = {_norm(g.id): g for g in GAMES.values()} | {
 
 
 def rules_text(game_id: str, language: str = "en") -> str:
-    """The rules page of a game in Markdown (``language``: ``en``; others later).
+    """The rules page of a game in Markdown, in ``language`` (``en`` or ``de``).
 
     >>> rules_text("bisley").splitlines()[0]
     '# Bisley'
     """
     rules = get_game(game_id)
+    if language not in LANGUAGES:
+        raise UnknownLanguageError(f"no rules text for {game_id!r} in language {language!r}")
     resource = files("patience.games") / "rules" / f"{rules.id}.{language}.md"
     if not resource.is_file():
-        raise UnknownGameError(f"no rules text for {game_id!r} in language {language!r}")
+        raise UnknownLanguageError(f"no rules text for {game_id!r} in language {language!r}")
     return resource.read_text(encoding="utf-8")
 
 
