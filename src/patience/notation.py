@@ -196,8 +196,7 @@ def format_move(pos: Position, move: Move) -> str:
     """
     labels = pos.layout.labels
     text = f"{labels[move.src]}-{labels[move.dst]}"
-    kinds = pos.layout.kinds
-    if move.n > 1 and Kind.STOCK not in (kinds[move.src], kinds[move.dst]):
+    if move.n > 1 and not pos.is_stock_move(move):
         text += f"x{move.n}"
     return text
 
@@ -221,10 +220,8 @@ def parse_move(pos: Position, text: str) -> Move:
             raise NotationError(f"bad move {text!r}: no pile {label!r} in {pos.rules.name}")
     assert src is not None and dst is not None
     candidates = [m for m in pos.legal_moves if m.src == src and m.dst == dst]
-    if count_text is not None:
-        kinds = pos.layout.kinds
-        if Kind.STOCK not in (kinds[src], kinds[dst]):
-            candidates = [m for m in candidates if m.n == int(count_text)]
+    if count_text is not None and not pos.is_stock_move(Move(src, dst)):
+        candidates = [m for m in candidates if m.n == int(count_text)]
     if not candidates:
         raise IllegalMoveError(f"illegal move {text.strip()!r} in this position")
     if len(candidates) > 1:

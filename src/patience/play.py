@@ -41,9 +41,8 @@ def movables(pos: Position) -> list[Movable]:
     :func:`deal_move`).
     """
     grouped: dict[tuple[int, int], list[Move]] = {}
-    kinds = pos.layout.kinds
     for move in pos.legal_moves:
-        if Kind.STOCK in (kinds[move.src], kinds[move.dst]):
+        if pos.is_stock_move(move):
             continue
         grouped.setdefault((move.src, move.n), []).append(move)
     return [Movable(src, n, pos.piles[src][-n], moves) for (src, n), moves in grouped.items()]
@@ -76,14 +75,9 @@ def deal_move(pos: Position) -> Move | None:
     if layout.stock < 0:
         return None
     for move in pos.legal_moves:
-        if layout.kinds[move.src] is Kind.STOCK or layout.kinds[move.dst] is Kind.STOCK:
+        if pos.is_stock_move(move):
             return move
     return None
-
-
-def _is_stock_move(pos: Position, move: Move) -> bool:
-    kinds = pos.layout.kinds
-    return kinds[move.src] is Kind.STOCK or kinds[move.dst] is Kind.STOCK
 
 
 def is_stuck(pos: Position) -> bool:
@@ -100,7 +94,7 @@ def is_stuck(pos: Position) -> bool:
         seen.add(key)
         stock_move = None
         for move in probe.legal_moves:
-            if not _is_stock_move(probe, move):
+            if not probe.is_stock_move(move):
                 return False
             stock_move = move
         if stock_move is None:

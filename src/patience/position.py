@@ -160,13 +160,18 @@ class Position:
         return f"<Position {self.rules.id}\n{format_position(self)}>"
 
     # ------------------------------------------------------------ moves
+    def is_stock_move(self, move: Move) -> bool:
+        """True for a deal (stock to waste) or a redeal (waste to stock)."""
+        kinds = self.layout.kinds
+        return kinds[move.src] is Kind.STOCK or kinds[move.dst] is Kind.STOCK
+
     def push(self, move: Move) -> None:
         """Make ``move`` without checking it (see :meth:`play`)."""
         src, dst, n = move
         piles = self.piles
         source = piles[src]
         kinds = self.layout.kinds
-        if kinds[src] is Kind.STOCK or kinds[dst] is Kind.STOCK:
+        if kinds[src] is Kind.STOCK or kinds[dst] is Kind.STOCK:  # is_stock_move, inlined
             # dealing and redealing turn the cards over: their order reverses
             moved = source[-n:]
             moved.reverse()
@@ -192,7 +197,7 @@ class Position:
         dest = piles[dst]
         moved = dest[-n:]
         del dest[-n:]
-        if Kind.STOCK in (self.layout.kinds[src], self.layout.kinds[dst]):
+        if self.is_stock_move(move):
             moved.reverse()
         piles[src] += moved
         return move

@@ -42,7 +42,7 @@ def steps(pos: Position, moves: list[Move]) -> list[Step]:
     plain: list[Step] = []
     stock_move: Move | None = None
     for move in moves:
-        if kinds[move.src] is Kind.STOCK or kinds[move.dst] is Kind.STOCK:
+        if pos.is_stock_move(move):
             stock_move = move
         else:
             plain.append((move,))
