@@ -7,6 +7,7 @@ move) prints one line quoting the offending token and exits with status 2.
 from __future__ import annotations
 
 import argparse
+from importlib.metadata import entry_points
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -111,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     from patience.solver.cli import add_solve_command
 
     add_solve_command(sub)
+    for plugin in entry_points(group="patience.commands"):
+        plugin.load()(sub)  # e.g. ``serve`` from the web site, when it is installed
     return parser
 
 

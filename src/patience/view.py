@@ -12,7 +12,7 @@ from typing import Any
 
 from patience.cards import format_card
 from patience.notation import format_move
-from patience.play import can_auto_complete, deal_move, movables
+from patience.play import can_auto_complete, click_move, deal_move, movables
 from patience.position import Position
 from patience.rules import Kind
 
@@ -36,7 +36,8 @@ def _visible(kind: Kind, pile: list[int], down: int) -> list[str | None]:
 
 def public_view(pos: Position) -> dict[str, Any]:
     """A JSON-ready dict: piles with face-down cards as ``None``, every movable
-    card with its targets, the stock move, and the status flags."""
+    card with its targets, its moves and the move a click makes (``click``,
+    see :func:`patience.play.click_move`), the stock move, and the status flags."""
     layout = pos.layout
     piles = [
         {
@@ -46,16 +47,19 @@ def public_view(pos: Position) -> dict[str, Any]:
         }
         for i, kind in enumerate(layout.kinds)
     ]
-    movable = [
-        {
-            "pile": layout.labels[m.pile],
-            "index": len(pos.piles[m.pile]) - m.n,
-            "card": format_card(m.card),
-            "targets": [layout.labels[mv.dst] for mv in m.moves],
-            "moves": [format_move(pos, mv) for mv in m.moves],
-        }
-        for m in movables(pos)
-    ]
+    movable = []
+    for m in movables(pos):
+        click = click_move(pos, m.card, m.pile)
+        movable.append(
+            {
+                "pile": layout.labels[m.pile],
+                "index": len(pos.piles[m.pile]) - m.n,
+                "card": format_card(m.card),
+                "targets": [layout.labels[mv.dst] for mv in m.moves],
+                "moves": [format_move(pos, mv) for mv in m.moves],
+                "click": format_move(pos, click) if click else None,
+            }
+        )
     stock = deal_move(pos)
     return {
         "game": pos.rules.id,

@@ -1,0 +1,52 @@
+"""A game in progress: which deal, the moves made, and who may play it.
+
+The position is never stored as such: it is the deal replayed through the moves
+(``moves[:cursor]``; the moves after the cursor are the redo list). So a stored
+game can never hold a position the rules do not allow.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    class Verdict(models.TextChoices):
+        UNKNOWN = "", "unknown"
+        WINNABLE = "winnable", "winnable"
+        LOST = "lost", "lost"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.CharField(max_length=20)
+    deal = models.PositiveBigIntegerField()
+    solvable = models.BooleanField(default=False, help_text="dealt by the Solvable toggle")
+    moves = models.JSONField(default=list, help_text="moves in notation, redo list included")
+    cursor = models.PositiveIntegerField(default=0, help_text="how many of the moves are made")
+    undos = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)
+    won_at = models.DateTimeField(null=True, blank=True)
+    verdict = models.CharField(max_length=10, choices=Verdict.choices, blank=True, default="")
+    line = models.JSONField(
+        default=list, blank=True, help_text="a winning line from the current position"
+    )
+    session_key = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [models.Index(fields=["user", "game", "-updated"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} deal {self.deal} ({self.cursor} moves)"
+
+    @property
+    def made(self) -> list[str]:
+        """The moves made (without the redo list)."""
+        return list(self.moves[: self.cursor])

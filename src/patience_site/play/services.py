@@ -1,0 +1,339 @@
+"""What the views call: create, load and change games. The library is the only
+rules engine; this module stores moves and asks the solver.
+
+Every change checks the game's ``version`` (a stale request raises
+:class:`Stale`), runs inside one transaction with the game's row locked, and is
+committed before the caller answers.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+
+from patience import Position
+from patience.errors import PatienceError
+from patience.games import GAMES
+from patience.notation import format_move, parse_move
+from patience.play import auto_complete_moves
+from patience.position import Move
+from patience.solver import Limit, Verdict, hint, winnable_deal
+from patience.view import public_view
+from patience_site.play.models import Game
+
+#: Deal numbers "New cards" picks from (any number up to 2**63-1 can be shared).
+NEW_DEAL_MAX = 1_000_000
+
+
+class GameError(Exception):
+    """A request the game refuses; ``str()`` is the message for the player."""
+
+    status = 400
+
+
+class Stale(GameError):
+    """The request was made against an older version of the game."""
+
+    status = 409
+
+
+class Finished(GameError):
+    """The game is won: nothing can move any more."""
+
+    status = 409
+
+
+class Missing(GameError):
+    """No such game, or another player's game (which is as good as missing)."""
+
+    status = 404
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who plays: a signed-in user, else the browser session."""
+
+    session_key: str
+    user: AbstractBaseUser | AnonymousUser | None
+
+    @property
+    def user_id(self) -> Any:
+        if self.user is not None and self.user.is_authenticated:
+            return self.user.pk
+        return None
+
+    def owns(self, game: Game) -> bool:
+        if game.user_id is not None:
+            return bool(game.user_id == self.user_id)
+        return bool(self.session_key) and game.session_key == self.session_key
+
+    def games(self, game_id: str) -> Any:
+        """The owner's games of one kind, newest first."""
+        if self.user_id is not None:
+            return Game.objects.filter(user_id=self.user_id, game=game_id)
+        return Game.objects.filter(session_key=self.session_key, user=None, game=game_id)
+
+
+def _limit(prefix: str) -> Limit:
+    nodes: int = getattr(settings, f"PATIENCE_{prefix}_NODES", 50_000)
+    seconds: float | None = getattr(settings, f"PATIENCE_{prefix}_SECONDS", 0.05)
+    return Limit(nodes=nodes, seconds=seconds)
+
+
+def check_game_id(game_id: str) -> str:
+    if game_id not in GAMES:
+        names = ", ".join(sorted(GAMES))
+        raise GameError(f"unknown game {game_id!r}: choose one of {names}")
+    return game_id
+
+
+# ----------------------------------------------------------------- positions
+def position(game: Game) -> Position:
+    """The game's current position: its deal replayed through the moves made."""
+    pos = Position.deal(game.game, game.deal)
+    for text in game.made:
+        pos.push(parse_move(pos, text))
+    return pos
+
+
+def _texts(pos: Position, moves: tuple[Move, ...] | list[Move]) -> list[str]:
+    probe = pos.copy(stack=False)
+    texts = []
+    for move in moves:
+        texts.append(format_move(probe, move))
+        probe.push(move)
+    return texts
+
+
+def _parse_line(pos: Position, texts: list[str]) -> tuple[Move, ...]:
+    probe = pos.copy(stack=False)
+    moves = []
+    try:
+        for text in texts:
+            move = parse_move(probe, text)
+            moves.append(move)
+            probe.push(move)
+    except PatienceError:
+        return ()
+    return tuple(moves)
+
+
+def _judge(game: Game, pos: Position, limit: Limit) -> Move | None:
+    """Update ``game.verdict`` and ``game.line`` for ``pos`` (reusing the known
+    line when it still wins); return the next move of the winning line."""
+    if pos.is_won():
+        game.verdict, game.line = Game.Verdict.WINNABLE, []
+        return None
+    if game.verdict == Game.Verdict.LOST:
+        return None  # no move ever makes a lost position winnable
+    found = hint(pos, limit, _parse_line(pos, game.line))
+    if found.verdict is Verdict.WINNABLE:
+        game.verdict, game.line = Game.Verdict.WINNABLE, _texts(pos, found.line)
+    elif found.verdict is Verdict.LOST:
+        game.verdict, game.line = Game.Verdict.LOST, []
+    else:
+        game.verdict, game.line = Game.Verdict.UNKNOWN, []
+    return found.move
+
+
+def state(game: Game, pos: Position | None = None) -> dict[str, Any]:
+    """The JSON the browser gets: the public view plus the game's bookkeeping."""
+    pos = position(game) if pos is None else pos
+    view = public_view(pos)
+    won = view["won"]
+    lost = game.verdict == Game.Verdict.LOST
+    view.update(
+        id=str(game.id),
+        deal=game.deal,
+        version=game.version,
+        solvable=game.solvable,
+        can_undo=game.cursor > 0,
+        can_redo=game.cursor < len(game.moves),
+        undos=game.undos,
+        verdict=None if won else (game.verdict or "unknown"),
+        status="won" if won else "stuck" if view["stuck"] else "lost" if lost else "playing",
+    )
+    return view
+
+
+# ----------------------------------------------------------------- changes
+def new_game(
+    owner: Owner, game_id: str, deal: int | None = None, solvable: bool = False
+) -> Game:
+    """Start a game: deal ``deal``, else a random deal (a proved-winnable one when
+    ``solvable``)."""
+    check_game_id(game_id)
+    if deal is None:
+        deal = secrets.randbelow(NEW_DEAL_MAX) + 1
+        if solvable:
+            deal, _tried = winnable_deal(game_id, deal)
+    elif not 1 <= deal <= 2**63 - 1:
+        raise GameError(f"deal number {deal} is out of range 1..{2**63 - 1}")
+    game = Game(
+        game=game_id,
+        deal=deal,
+        solvable=solvable,
+        session_key=owner.session_key if owner.user_id is None else "",
+        user_id=owner.user_id,
+    )
+    _judge(game, Position.deal(game_id, deal), _limit("STATUS"))
+    if solvable:
+        game.verdict = Game.Verdict.WINNABLE  # proved by winnable_deal, line or not
+    game.save()
+    return game
+
+
+def load(owner: Owner, game_id: Any) -> Game:
+    """The owner's game ``game_id``; another player's game is as good as missing."""
+    try:
+        game = Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Missing(f"no game {game_id}") from None
+    if not owner.owns(game):
+        raise Missing(f"no game {game_id}")
+    return game
+
+
+def _locked(owner: Owner, game_id: Any, version: int) -> Game:
+    game = load(owner, game_id)
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if version != game.version:
+        raise Stale(f"the game has changed (version {game.version}, not {version}): reloaded")
+    return game
+
+
+def _save(game: Game, pos: Position) -> dict[str, Any]:
+    game.version += 1
+    if pos.is_won() and game.won_at is None:
+        game.won_at = timezone.now()
+    game.save()
+    return state(game, pos)
+
+
+def _refuse_if_won(game: Game, pos: Position) -> None:
+    if pos.is_won():
+        raise Finished("the game is won: start new cards or restart")
+
+
+def play(owner: Owner, game_id: Any, version: int, text: str) -> dict[str, Any]:
+    """Make the move ``text`` (notation, like ``3-F1``)."""
+    with transaction.atomic():
+        game = _locked(owner, game_id, version)
+        pos = position(game)
+        _refuse_if_won(game, pos)
+        try:
+            move = parse_move(pos, text)
+        except PatienceError as error:
+            raise GameError(str(error)) from None
+        _advance(game, pos, [move])
+        return _save(game, pos)
+
+
+def _advance(game: Game, pos: Position, moves: list[Move]) -> None:
+    texts = []
+    for move in moves:
+        texts.append(format_move(pos, move))
+        pos.push(move)
+    line = list(game.line)
+    if line[: len(texts)] == texts:
+        game.line = line[len(texts) :]
+    else:
+        game.line = []
+    redo = game.moves[game.cursor :]
+    game.moves = game.made + texts
+    if redo[: len(texts)] == texts:
+        game.moves += redo[len(texts) :]  # playing the redo move keeps the rest of the list
+    game.cursor += len(texts)
+    if game.verdict == Game.Verdict.WINNABLE and not game.line:
+        game.verdict = Game.Verdict.UNKNOWN
+    _judge(game, pos, _limit("STATUS"))
+
+
+def auto_complete(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
+    """Play the foundation moves that finish the game (when it can be finished so)."""
+    with transaction.atomic():
+        game = _locked(owner, game_id, version)
+        pos = position(game)
+        _refuse_if_won(game, pos)
+        moves = auto_complete_moves(pos)
+        if not moves:
+            raise GameError("the game cannot be finished by foundation moves alone yet")
+        played = _texts(pos, moves)
+        _advance(game, pos, moves)
+        result = _save(game, pos)
+        result["played"] = played
+        return result
+
+
+def undo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
+    with transaction.atomic():
+        game = _locked(owner, game_id, version)
+        if game.cursor == 0:
+            raise GameError("nothing to undo")
+        pos = position(game)
+        undone = game.moves[game.cursor - 1]
+        game.cursor -= 1
+        game.undos += 1
+        pos.pop()
+        if game.verdict == Game.Verdict.WINNABLE:
+            game.line = [undone, *game.line]  # the undone move leads back onto the line
+        else:
+            game.verdict, game.line = Game.Verdict.UNKNOWN, []
+            _judge(game, pos, _limit("STATUS"))
+        return _save(game, pos)
+
+
+def redo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
+    with transaction.atomic():
+        game = _locked(owner, game_id, version)
+        if game.cursor >= len(game.moves):
+            raise GameError("nothing to redo")
+        pos = position(game)
+        _advance(game, pos, [parse_move(pos, game.moves[game.cursor])])
+        return _save(game, pos)
+
+
+def restart(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
+    """Back to the deal's start; the moves stay on the redo list."""
+    with transaction.atomic():
+        game = _locked(owner, game_id, version)
+        if game.cursor == 0:
+            raise GameError("the game is at its start already")
+        pos = Position.deal(game.game, game.deal)
+        game.undos += game.cursor
+        game.cursor = 0
+        game.verdict, game.line = Game.Verdict.UNKNOWN, []
+        _judge(game, pos, _limit("STATUS"))
+        return _save(game, pos)
+
+
+def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
+    """The next move of a winning line (a deeper search than the status check),
+    or the verdict that there is none."""
+    with transaction.atomic():
+        game = load(owner, game_id)
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        pos = position(game)
+        if pos.is_won():
+            return {"verdict": "winnable", "move": None, "pile": None, "index": None,
+                    "target": None}
+        move = _judge(game, pos, _limit("HINT"))
+        game.save(update_fields=["verdict", "line"])
+    if move is None:
+        return {"verdict": game.verdict or "unknown", "move": None, "pile": None,
+                "index": None, "target": None}
+    labels = pos.layout.labels
+    return {
+        "verdict": "winnable",
+        "move": format_move(pos, move),
+        "pile": labels[move.src],
+        "index": len(pos.piles[move.src]) - move.n,
+        "target": labels[move.dst],
+    }

@@ -1,0 +1,86 @@
+"""The pages. Thin: they find or deal the game and hand the state to the template;
+the browser script does the rest through the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import markdown
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from patience.games import GAMES, rules_text
+from patience_site.play import services
+from patience_site.play.models import Game
+from patience_site.play.strings import ui_strings
+
+
+def _rules(game_id: str) -> Any:
+    if game_id not in GAMES:
+        raise Http404(_("There is no game called %(game)s.") % {"game": game_id})
+    return GAMES[game_id]
+
+
+def owner_of(request: HttpRequest) -> services.Owner:
+    """The request's owner; the session is created (and saved) if it is new."""
+    if request.session.session_key is None:
+        request.session.save()
+    key = request.session.session_key
+    assert key is not None
+    return services.Owner(session_key=key, user=getattr(request, "user", None))
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    games = [{"id": gid, "name": rules.name} for gid, rules in GAMES.items()]
+    return render(request, "play/home.html", {"games": games})
+
+
+def _page(request: HttpRequest, game: Game) -> HttpResponse:
+    rules = _rules(game.game)
+    context = {
+        "game": game,
+        "game_name": rules.name,
+        "state": services.state(game),
+        "ui": ui_strings(),
+        "deal_url": reverse("play:deal", args=[game.game, game.deal]),
+    }
+    return render(request, "play/game.html", context)
+
+
+@require_GET
+def play(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The player's latest game of this kind, or a new random deal."""
+    _rules(game_id)
+    owner = owner_of(request)
+    game = owner.games(game_id).first()
+    if game is None:
+        game = services.new_game(owner, game_id)
+    return _page(request, game)
+
+
+@require_GET
+def deal(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    """A shareable deal: resumes the player's latest game of it, else deals it."""
+    _rules(game_id)
+    if not 1 <= number <= 2**63 - 1:
+        raise Http404(_("Deal numbers run from 1 to %(max)s.") % {"max": 2**63 - 1})
+    owner = owner_of(request)
+    game = owner.games(game_id).filter(deal=number).first()
+    if game is None:
+        game = services.new_game(owner, game_id, number)
+    return _page(request, game)
+
+
+@require_GET
+def rules(request: HttpRequest, game_id: str) -> HttpResponse:
+    info = _rules(game_id)
+    language = "de" if (get_language() or "en").startswith("de") else "en"
+    html = markdown.markdown(rules_text(game_id, language), extensions=["extra"])
+    return render(
+        request, "play/rules.html", {"game_id": game_id, "game_name": info.name, "html": html}
+    )

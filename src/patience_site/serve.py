@@ -1,0 +1,72 @@
+"""``patience serve``: set up the data folder and database, then serve the site
+with gunicorn (a production server; no Django runserver)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any, TextIO
+
+
+def add_serve_command(sub: Any) -> None:
+    """Register ``serve`` on the ``patience`` command (entry point
+    ``patience.commands``)."""
+    serve = sub.add_parser("serve", help="run the web site (SQLite in the data folder by default)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (8000)")
+    serve.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    serve.set_defaults(func=cmd_serve)
+
+
+def prepare() -> None:
+    """Create the data folder, migrate the database and collect static files."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "patience_site.settings")
+    import django
+    from django.conf import settings
+    from django.core.management import call_command
+
+    django.setup()
+    settings.DATA_DIR.mkdir(parents=True, exist_ok=True)
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    if args.host not in ("0.0.0.0", "::") and "PATIENCE_ALLOWED_HOSTS" not in os.environ:
+        os.environ["PATIENCE_ALLOWED_HOSTS"] = f"localhost,127.0.0.1,[::1],{args.host}"
+    prepare()
+    from django.conf import settings
+    from gunicorn.app.base import BaseApplication
+
+    from patience_site.wsgi import application
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            self.cfg.set("bind", f"{args.host}:{args.port}")
+            self.cfg.set("workers", args.workers)
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", 4)
+            self.cfg.set("timeout", 60)
+            self.cfg.set("accesslog", "-")
+
+        def load(self) -> Any:
+            return application
+
+    print(
+        f"patience: serving http://{args.host}:{args.port}/ (data in {settings.DATA_DIR})",
+        file=out,
+        flush=True,
+    )
+    Server().run()
+    return 0
+
+
+def main() -> None:  # pragma: no cover - python -m patience_site.serve
+    from patience.cli import main as cli_main
+
+    sys.exit(cli_main(["serve", *sys.argv[1:]]))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,163 @@
+"""Django settings, all from the environment (defaults: a local SQLite site).
+
+Environment variables:
+
+- ``PATIENCE_DATA_DIR``: the data folder (database, secret key, static files);
+  default ``~/.local/share/patience`` (``$XDG_DATA_HOME/patience``).
+- ``DATABASE_URL``: any database dj-database-url understands; default SQLite in
+  the data folder.
+- ``PATIENCE_SECRET_KEY``: the secret key; default a random key kept in the data folder.
+- ``PATIENCE_DEBUG``: ``1`` for Django's debug mode (never in production).
+- ``PATIENCE_ALLOWED_HOSTS``: comma-separated host names; default local names only.
+- ``PATIENCE_TIME_ZONE``: the site's time zone (default ``UTC``).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent
+
+
+def _data_dir() -> Path:
+    env = os.environ.get("PATIENCE_DATA_DIR")
+    if env:
+        return Path(env).expanduser().resolve()
+    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "patience"
+
+
+DATA_DIR = _data_dir()
+
+
+def _secret_key() -> str:
+    env = os.environ.get("PATIENCE_SECRET_KEY")
+    if env:
+        return env
+    path = DATA_DIR / "secret.key"
+    if path.exists():
+        return path.read_text().strip()
+    key = secrets.token_urlsafe(50)
+    try:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        path.write_text(key)
+        path.chmod(0o600)
+    except OSError:
+        pass  # a read-only place: the key lives for this process only
+    return key
+
+
+SECRET_KEY = _secret_key()
+DEBUG = os.environ.get("PATIENCE_DEBUG", "") == "1"
+ALLOWED_HOSTS = [
+    h.strip()
+    for h in os.environ.get("PATIENCE_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+    if h.strip()
+]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "patience_site.play",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "patience_site.urls"
+WSGI_APPLICATION = "patience_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{DATA_DIR / 'patience.sqlite3'}", conn_max_age=600
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    # WAL lets readers and one writer work at once; IMMEDIATE takes the write
+    # lock at the start of a transaction, so two writers queue instead of failing.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("de", _("German"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = os.environ.get("PATIENCE_TIME_ZONE", "UTC")
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+# Bodies of API requests are tiny (a move and a version); refuse large ones early.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}
+
+# Solver budgets of the site: the status check after every move (cheap; a known
+# winning line is reused at no cost) and the hint (a deeper search).
+PATIENCE_STATUS_NODES = int(os.environ.get("PATIENCE_STATUS_NODES", "50000"))
+PATIENCE_STATUS_SECONDS = float(os.environ.get("PATIENCE_STATUS_SECONDS", "0.05"))
+PATIENCE_HINT_NODES = int(os.environ.get("PATIENCE_HINT_NODES", "5000000"))
+PATIENCE_HINT_SECONDS = float(os.environ.get("PATIENCE_HINT_SECONDS", "5"))
