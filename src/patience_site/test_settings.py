@@ -7,7 +7,7 @@ import tempfile
 os.environ.setdefault("PATIENCE_DATA_DIR", tempfile.mkdtemp(prefix="patience-test-"))
 os.environ.setdefault("PATIENCE_SECRET_KEY", "test-only-secret-key-not-for-production-0123456789")
 
-from patience_site.settings import *  # noqa: E402,F403
+from patience_site.settings import *  # noqa: F403
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -16,8 +16,10 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-PATIENCE_STATUS_NODES = 20_000
+PATIENCE_STATUS_NODES = 3_000
 PATIENCE_STATUS_SECONDS = None
 PATIENCE_HINT_NODES = 200_000
 PATIENCE_HINT_SECONDS = None
+PATIENCE_SOLVABLE_NODES = 20_000
+PATIENCE_SOLVABLE_SECONDS = None
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]

@@ -12,7 +12,8 @@ from typing import Any
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
-from ninja import NinjaAPI, Schema
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie
 from pydantic import Field
@@ -131,13 +132,13 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
     for error in exc.errors:
         where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "payload"))
         parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
-    message = "bad request: " + "; ".join(parts) if parts else "bad request"
+    message = _("Bad request: %(errors)s") % {"errors": "; ".join(parts) or _("invalid body")}
     return api.create_response(request, {"detail": message}, status=400)
 
 
 @api.exception_handler(AuthenticationError)
 def no_session(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    message = "no session: open a game page first (cookies must be allowed)"
+    message = _("No session: open a game page first (cookies must be allowed).")
     return api.create_response(request, {"detail": message}, status=401)
 
 
@@ -153,9 +154,9 @@ def _owner(request: HttpRequest) -> Owner:
 
 
 @api.post("/games", response={201: StateOut, **ERRORS}, summary="Deal a new game")
-def create_game(request: HttpRequest, data: NewGameIn) -> tuple[int, dict[str, Any]]:
+def create_game(request: HttpRequest, data: NewGameIn) -> Status:
     game = services.new_game(_owner(request), data.game, data.deal, data.solvable)
-    return 201, services.state(game)
+    return Status(201, services.state(game))
 
 
 @api.get("/games/{game_id}", response={200: StateOut, **ERRORS}, summary="A game's state")

@@ -17,6 +17,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from patience import Position
 from patience.errors import PatienceError
@@ -90,7 +91,9 @@ def _limit(prefix: str) -> Limit:
 def check_game_id(game_id: str) -> str:
     if game_id not in GAMES:
         names = ", ".join(sorted(GAMES))
-        raise GameError(f"unknown game {game_id!r}: choose one of {names}")
+        raise GameError(
+            _("Unknown game %(game)r: choose one of %(names)s.") % {"game": game_id, "names": names}
+        )
     return game_id
 
 
@@ -164,18 +167,16 @@ def state(game: Game, pos: Position | None = None) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------- changes
-def new_game(
-    owner: Owner, game_id: str, deal: int | None = None, solvable: bool = False
-) -> Game:
+def new_game(owner: Owner, game_id: str, deal: int | None = None, solvable: bool = False) -> Game:
     """Start a game: deal ``deal``, else a random deal (a proved-winnable one when
     ``solvable``)."""
     check_game_id(game_id)
     if deal is None:
         deal = secrets.randbelow(NEW_DEAL_MAX) + 1
         if solvable:
-            deal, _tried = winnable_deal(game_id, deal)
+            deal, _tried = winnable_deal(game_id, deal, _limit("SOLVABLE"))
     elif not 1 <= deal <= 2**63 - 1:
-        raise GameError(f"deal number {deal} is out of range 1..{2**63 - 1}")
+        raise GameError(_("Deal numbers run from 1 to %(max)s.") % {"max": 2**63 - 1})
     game = Game(
         game=game_id,
         deal=deal,
@@ -195,9 +196,9 @@ def load(owner: Owner, game_id: Any) -> Game:
     try:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise Missing(f"no game {game_id}") from None
+        raise Missing(_("There is no such game.")) from None
     if not owner.owns(game):
-        raise Missing(f"no game {game_id}")
+        raise Missing(_("There is no such game."))
     return game
 
 
@@ -205,7 +206,7 @@ def _locked(owner: Owner, game_id: Any, version: int) -> Game:
     game = load(owner, game_id)
     game = Game.objects.select_for_update().get(pk=game.pk)
     if version != game.version:
-        raise Stale(f"the game has changed (version {game.version}, not {version}): reloaded")
+        raise Stale(_("The game was changed elsewhere; it has been reloaded."))
     return game
 
 
@@ -219,7 +220,7 @@ def _save(game: Game, pos: Position) -> dict[str, Any]:
 
 def _refuse_if_won(game: Game, pos: Position) -> None:
     if pos.is_won():
-        raise Finished("the game is won: start new cards or restart")
+        raise Finished(_("The game is won: deal new cards or restart."))
 
 
 def play(owner: Owner, game_id: Any, version: int, text: str) -> dict[str, Any]:
@@ -231,7 +232,7 @@ def play(owner: Owner, game_id: Any, version: int, text: str) -> dict[str, Any]:
         try:
             move = parse_move(pos, text)
         except PatienceError as error:
-            raise GameError(str(error)) from None
+            raise GameError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
         _advance(game, pos, [move])
         return _save(game, pos)
 
@@ -264,7 +265,7 @@ def auto_complete(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
         _refuse_if_won(game, pos)
         moves = auto_complete_moves(pos)
         if not moves:
-            raise GameError("the game cannot be finished by foundation moves alone yet")
+            raise GameError(_("The game cannot be finished by foundation moves alone yet."))
         played = _texts(pos, moves)
         _advance(game, pos, moves)
         result = _save(game, pos)
@@ -276,7 +277,7 @@ def undo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     with transaction.atomic():
         game = _locked(owner, game_id, version)
         if game.cursor == 0:
-            raise GameError("nothing to undo")
+            raise GameError(_("There is nothing to undo."))
         pos = position(game)
         undone = game.moves[game.cursor - 1]
         game.cursor -= 1
@@ -294,7 +295,7 @@ def redo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     with transaction.atomic():
         game = _locked(owner, game_id, version)
         if game.cursor >= len(game.moves):
-            raise GameError("nothing to redo")
+            raise GameError(_("There is nothing to redo."))
         pos = position(game)
         _advance(game, pos, [parse_move(pos, game.moves[game.cursor])])
         return _save(game, pos)
@@ -305,7 +306,7 @@ def restart(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     with transaction.atomic():
         game = _locked(owner, game_id, version)
         if game.cursor == 0:
-            raise GameError("the game is at its start already")
+            raise GameError(_("The game is at its start already."))
         pos = Position.deal(game.game, game.deal)
         game.undos += game.cursor
         game.cursor = 0
@@ -322,13 +323,23 @@ def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
         game = Game.objects.select_for_update().get(pk=game.pk)
         pos = position(game)
         if pos.is_won():
-            return {"verdict": "winnable", "move": None, "pile": None, "index": None,
-                    "target": None}
+            return {
+                "verdict": "winnable",
+                "move": None,
+                "pile": None,
+                "index": None,
+                "target": None,
+            }
         move = _judge(game, pos, _limit("HINT"))
         game.save(update_fields=["verdict", "line"])
     if move is None:
-        return {"verdict": game.verdict or "unknown", "move": None, "pile": None,
-                "index": None, "target": None}
+        return {
+            "verdict": game.verdict or "unknown",
+            "move": None,
+            "pile": None,
+            "index": None,
+            "target": None,
+        }
     labels = pos.layout.labels
     return {
         "verdict": "winnable",

@@ -1,0 +1,244 @@
+"""The JSON API: every endpoint, refusals with clear JSON errors, versions."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from patience import Position
+from patience.notation import format_move
+from patience.play import auto_complete_moves, can_auto_complete, movables
+from patience.solver import Limit, Verdict, solve
+from patience.view import public_view
+from web.conftest import Player, replay
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_move_changes_exactly_what_the_library_says(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    move = state["movable"][0]["click"]
+    response = player.move(state, move)
+    assert response.status_code == 200
+    after = response.json()
+    assert after["version"] == state["version"] + 1
+    assert after["moves_made"] == 1
+    assert after["piles"] == public_view(replay(state, [move]))["piles"]
+    assert after["can_undo"] and not after["can_redo"]
+    # the move is stored: a reload shows it
+    assert player.get(f"/api/games/{state['id']}").json()["piles"] == after["piles"]
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    pos = Position.deal("bisley", 1)
+    legal = {format_move(pos, m) for m in pos.legal_moves}
+    illegal = next(
+        f"{a}-{b}" for a in range(1, 14) for b in range(1, 14) if f"{a}-{b}" not in legal
+    )
+    response = player.move(state, illegal)
+    assert response.status_code == 400
+    assert illegal in response.json()["detail"]
+    response = player.move(state, "garbage")
+    assert response.status_code == 400
+    assert "garbage" in response.json()["detail"]
+    again = player.get(f"/api/games/{state['id']}").json()
+    assert again["version"] == state["version"]
+    assert again["piles"] == state["piles"]
+
+
+def test_a_stale_version_gets_409_and_the_current_state(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    first, second = state["movable"][0]["click"], state["movable"][1]["click"]
+    assert player.move(state, first).status_code == 200
+    response = player.move(state, second)  # the same version again: a second tab
+    assert response.status_code == 409
+    body = response.json()
+    assert body["detail"]
+    assert body["state"]["version"] == state["version"] + 1
+    assert body["state"]["moves_made"] == 1
+
+
+def test_undo_redo_restart(player: Player) -> None:
+    state = player.page("/bisley/deal/2")
+    assert player.act(state, "undo").status_code == 400  # nothing to undo
+    moves = []
+    for _ in range(3):
+        moves.append(state["movable"][0]["click"])
+        state = player.move(state, moves[-1]).json()
+    state = player.act(state, "undo").json()
+    assert state["moves_made"] == 2 and state["can_redo"] and state["undos"] == 1
+    assert state["piles"] == public_view(replay(state, moves[:2]))["piles"]
+    state = player.act(state, "redo").json()
+    assert state["piles"] == public_view(replay(state, moves))["piles"]
+    assert not state["can_redo"]
+    state = player.act(state, "restart").json()
+    assert state["moves_made"] == 0 and state["can_redo"] and not state["can_undo"]
+    assert state["piles"] == public_view(Position.deal("bisley", 2))["piles"]
+    # a different move drops the redo list
+    other = next(m["click"] for m in state["movable"] if m["click"] != moves[0])
+    state = player.move(state, other).json()
+    assert not state["can_redo"]
+    assert player.act(state, "redo").status_code == 400
+
+
+def _winning_line(game: str, deal: int) -> list[str]:
+    pos = Position.deal(game, deal)
+    result = solve(pos, Limit(nodes=200_000))
+    assert result.verdict is Verdict.WINNABLE
+    texts = []
+    for move in result.line:
+        texts.append(format_move(pos, move))
+        pos.push(move)
+    return texts
+
+
+def test_auto_complete_finishes_and_a_won_game_cannot_move(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    made: list[str] = []
+    for text in _winning_line("bisley", 1):
+        if can_auto_complete(replay(state, made)):
+            break
+        state = player.move(state, text).json()
+        made.append(text)
+    assert state["auto_complete"]
+    pos = replay(state, made)
+    expected = []
+    for move in auto_complete_moves(pos):
+        expected.append(format_move(pos, move))
+        pos.push(move)
+    done = player.act(state, "auto-complete").json()
+    assert done["won"] and done["status"] == "won" and done["verdict"] is None
+    assert done["played"] == expected
+    refused = player.move(done, "1-2")
+    assert refused.status_code == 409
+    assert refused.json()["state"]["won"]
+    assert player.act(done, "auto-complete").status_code == 409
+
+
+def test_hints_lead_to_a_win(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    for _ in range(200):
+        if state["won"]:
+            break
+        hint = player.post(f"/api/games/{state['id']}/hint").json()
+        assert hint["verdict"] == "winnable"
+        assert hint["move"] in {m for entry in state["movable"] for m in entry["moves"]} | {
+            state["stock_move"]
+        }
+        state = player.move(state, hint["move"]).json()
+        assert state["verdict"] in ("winnable", None)
+    assert state["won"]
+
+
+def test_a_lost_deal_says_so(player: Player) -> None:
+    status = Limit(nodes=settings.PATIENCE_STATUS_NODES)  # what the site's status check spends
+    lost = next(
+        n
+        for n in range(1, 100)
+        if solve(Position.deal("bisley", n), status).verdict is Verdict.LOST
+    )
+    state = player.page(f"/bisley/deal/{lost}")
+    assert state["verdict"] == "lost"
+    assert state["status"] in ("lost", "stuck")
+    hint = player.post(f"/api/games/{state['id']}/hint").json()
+    assert hint == {"verdict": "lost", "move": None, "pile": None, "index": None, "target": None}
+
+
+def test_a_stuck_game_says_so(player: Player) -> None:
+    state = player.page("/bisley/deal/3")
+    while not state["stuck"]:
+        assert state["movable"], "no move left, yet not stuck"
+        state = player.move(state, state["movable"][0]["moves"][0]).json()
+    assert state["status"] == "stuck"
+    assert not state["movable"]
+
+
+def test_gilbert_deals_from_the_stock_without_showing_hidden_cards(player: Player) -> None:
+    state = player.page("/gilbert/deal/1")
+    stock = next(p for p in state["piles"] if p["id"] == "S")
+    assert all(card is None for card in stock["cards"])
+    assert state["stock_move"] == "S-W"
+    after = player.move(state, "S-W").json()
+    waste = next(p for p in after["piles"] if p["id"] == "W")
+    assert len(waste["cards"]) == 3 and all(waste["cards"])
+    assert after["piles"] == public_view(replay(state, ["S-W"]))["piles"]
+    columns = [p for p in after["piles"] if p["kind"] == "tableau"]
+    assert [c["cards"].count(None) for c in columns] == list(range(7))
+
+
+def test_big_apple_shows_only_the_talon_top(player: Player) -> None:
+    state = player.page("/big-apple/deal/1")
+    talon = next(p for p in state["piles"] if p["id"] == "T")
+    assert len(talon["cards"]) == 96
+    assert talon["cards"][:-1] == [None] * 95 and talon["cards"][-1]
+
+
+def test_new_games_and_their_errors(player: Player) -> None:
+    player.page("/bisley/")
+    response = player.post("/api/games", {"game": "gilbert", "deal": 42})
+    assert response.status_code == 201
+    assert response.json()["deal"] == 42 and response.json()["game"] == "gilbert"
+    response = player.post("/api/games", {"game": "bisley"})
+    assert response.status_code == 201 and response.json()["deal"] >= 1
+    for body, words in [
+        ({"game": "chess"}, "chess"),
+        ({"game": "bisley", "deal": 0}, "deal"),
+        ({"game": "bisley", "deal": 2**63}, "deal"),
+        ({"game": "bisley", "deal": "x"}, "deal"),
+        ({}, "game"),
+    ]:
+        response = player.post("/api/games", body)
+        assert response.status_code == 400, body
+        assert words in response.json()["detail"], response.json()
+    response = player.post("/api/games", "{not json")
+    assert response.status_code == 400 and response.json()["detail"]
+
+
+def test_solvable_deals_are_proved_winnable(player: Player) -> None:
+    player.page("/bisley/")
+    state = player.post("/api/games", {"game": "bisley", "solvable": True}).json()
+    assert state["solvable"] and state["verdict"] == "winnable"
+    result = solve(Position.deal("bisley", state["deal"]), Limit(nodes=20_000))
+    assert result.verdict is Verdict.WINNABLE
+
+
+def test_another_player_cannot_see_or_move_a_game(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    other = Player()
+    other.page("/bisley/deal/1")  # has a session (and a game of the same deal)
+    assert other.get(f"/api/games/{state['id']}").status_code == 404
+    response = other.move(state, state["movable"][0]["click"])
+    assert response.status_code == 404 and response.json()["detail"]
+    assert other.post(f"/api/games/{state['id']}/hint").status_code == 404
+    assert player.get(f"/api/games/{state['id']}").json()["version"] == 0
+    assert other.get("/api/games/not-a-uuid").status_code in (400, 404)
+
+
+def test_no_session_and_no_csrf_token_are_refused(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    fresh = Player()
+    response = fresh.get(f"/api/games/{state['id']}")
+    assert response.status_code == 401 and response.json()["detail"]
+    response = player.post(f"/api/games/{state['id']}/undo", {"version": 0}, csrf=False)
+    assert response.status_code == 403 and response.json()["detail"]
+
+
+def test_an_oversized_body_is_refused(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    body = '{"version": 0, "move": "' + "x" * 200_000 + '"}'
+    response = player.post(f"/api/games/{state['id']}/move", body)
+    assert response.status_code in (400, 413)
+    assert player.get(f"/api/games/{state['id']}").json()["version"] == 0
+
+
+def test_every_movable_card_lists_the_librarys_moves(player: Player) -> None:
+    state = player.page("/big-apple/deal/7")
+    pos = Position.deal("big-apple", 7)
+    expected = {
+        (pos.layout.labels[m.pile], tuple(format_move(pos, mv) for mv in m.moves))
+        for m in movables(pos)
+    }
+    assert {(m["pile"], tuple(m["moves"])) for m in state["movable"]} == expected
+    for entry in state["movable"]:
+        assert entry["click"] in entry["moves"]
