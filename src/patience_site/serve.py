@@ -49,6 +49,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             self.cfg.set("threads", 4)
             self.cfg.set("timeout", 60)
             self.cfg.set("accesslog", "-")
+            self.cfg.set("access_log_format", '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms')
 
         def load(self) -> Any:
             return application

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.conf import settings
 
 from patience import Position
-from patience.notation import format_move
+from patience.notation import format_move, parse_move
 from patience.play import auto_complete_moves, can_auto_complete, movables
-from patience.solver import Limit, Verdict, solve
+from patience.solver import Limit, Verdict, solve, verify_line
 from patience.view import public_view
+from patience_site.play.models import Game
 from web.conftest import Player, replay
 
 pytestmark = pytest.mark.django_db
@@ -242,3 +245,31 @@ def test_every_movable_card_lists_the_librarys_moves(player: Player) -> None:
     assert {(m["pile"], tuple(m["moves"])) for m in state["movable"]} == expected
     for entry in state["movable"]:
         assert entry["click"] in entry["moves"]
+
+
+def test_the_stored_winning_line_always_wins_from_the_current_position(player: Player) -> None:
+    """The status check reuses a stored line without searching: it must stay true
+    through moves on and off the line, undo and redo."""
+    rng = random.Random(7)
+    state = player.page("/bisley/deal/1")
+    winnable_seen = 0
+    for _ in range(60):
+        game = Game.objects.get(pk=state["id"])
+        pos = replay(state, game.made)
+        if game.line:
+            winnable_seen += 1
+            probe, moves = pos.copy(), []
+            for text in game.line:
+                moves.append(parse_move(probe, text))
+                probe.push(moves[-1])
+            verify_line(pos, tuple(moves))
+            assert state["verdict"] == "winnable"
+        if state["stuck"] or state["won"] or (state["can_undo"] and rng.random() < 0.3):
+            state = player.act(state, "undo").json()
+        elif state["can_redo"] and rng.random() < 0.3:
+            state = player.act(state, "redo").json()
+        elif game.line and rng.random() < 0.5:
+            state = player.move(state, game.line[0]).json()
+        else:
+            state = player.move(state, rng.choice(state["movable"])["moves"][0]).json()
+    assert winnable_seen > 10

@@ -154,7 +154,7 @@ def _owner(request: HttpRequest) -> Owner:
 
 
 @api.post("/games", response={201: StateOut, **ERRORS}, summary="Deal a new game")
-def create_game(request: HttpRequest, data: NewGameIn) -> Status:
+def create_game(request: HttpRequest, data: NewGameIn) -> Status[dict[str, Any]]:
     game = services.new_game(_owner(request), data.game, data.deal, data.solvable)
     return Status(201, services.state(game))
 

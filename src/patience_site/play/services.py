@@ -2,13 +2,18 @@
 rules engine; this module stores moves and asks the solver.
 
 Every change checks the game's ``version`` (a stale request raises
-:class:`Stale`), runs inside one transaction with the game's row locked, and is
-committed before the caller answers.
+:class:`Stale`) and is committed before the caller answers. The work (replaying
+the moves, the solver's status check) is done outside any transaction; the write
+is one conditional ``UPDATE ... WHERE version = <the version read>``, so two
+requests racing on one game cannot both win (optimistic concurrency), and no
+request holds a database lock while the solver thinks.
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +30,8 @@ from patience.games import GAMES
 from patience.notation import format_move, parse_move
 from patience.play import auto_complete_moves
 from patience.position import Move
-from patience.solver import Limit, Verdict, hint, winnable_deal
+from patience.solver import Limit, Verdict, hint, solve, winnable_deal
+from patience.solver.lines import shorten
 from patience.view import public_view
 from patience_site.play.models import Game
 
@@ -98,12 +104,33 @@ def check_game_id(game_id: str) -> str:
 
 
 # ----------------------------------------------------------------- positions
+#: Recent positions of this process by (game id, version): a version names one
+#: position for ever, so an entry never goes stale; a miss replays the moves.
+_POSITIONS: OrderedDict[tuple[Any, int], Position] = OrderedDict()
+_POSITIONS_MAX = 512
+_POSITIONS_LOCK = threading.Lock()
+
+
 def position(game: Game) -> Position:
-    """The game's current position: its deal replayed through the moves made."""
+    """The game's current position: its deal replayed through the moves made
+    (a fresh object the caller may change)."""
+    with _POSITIONS_LOCK:
+        cached = _POSITIONS.get((game.pk, game.version))
+        if cached is not None:
+            _POSITIONS.move_to_end((game.pk, game.version))
+            return cached.copy()
     pos = Position.deal(game.game, game.deal)
     for text in game.made:
         pos.push(parse_move(pos, text))
+    _remember(game, pos)
     return pos
+
+
+def _remember(game: Game, pos: Position) -> None:
+    with _POSITIONS_LOCK:
+        _POSITIONS[(game.pk, game.version)] = pos.copy()
+        while len(_POSITIONS) > _POSITIONS_MAX:
+            _POSITIONS.popitem(last=False)
 
 
 def _texts(pos: Position, moves: tuple[Move, ...] | list[Move]) -> list[str]:
@@ -115,35 +142,38 @@ def _texts(pos: Position, moves: tuple[Move, ...] | list[Move]) -> list[str]:
     return texts
 
 
-def _parse_line(pos: Position, texts: list[str]) -> tuple[Move, ...]:
-    probe = pos.copy(stack=False)
-    moves = []
-    try:
-        for text in texts:
-            move = parse_move(probe, text)
-            moves.append(move)
-            probe.push(move)
-    except PatienceError:
-        return ()
-    return tuple(moves)
+#: Winning lines longer than this are shortened before they are stored.
+_LONG_LINE = 200
 
 
-def _judge(game: Game, pos: Position, limit: Limit) -> Move | None:
-    """Update ``game.verdict`` and ``game.line`` for ``pos`` (reusing the known
-    line when it still wins); return the next move of the winning line."""
+def _judge(game: Game, pos: Position, limit: Limit, *, short: bool = False) -> Move | None:
+    """Update ``game.verdict`` and ``game.line`` for ``pos``; return the next move
+    of the winning line (``short``: a shortened line, as hints want).
+
+    Invariant: a stored ``line`` wins from the game's current position. It was
+    verified by the solver from the position it was found at, and the callers
+    only ever drop its first moves after playing exactly them (or put an undone
+    move back in front), so a known line is reused without any search.
+    """
     if pos.is_won():
         game.verdict, game.line = Game.Verdict.WINNABLE, []
         return None
     if game.verdict == Game.Verdict.LOST:
         return None  # no move ever makes a lost position winnable
-    found = hint(pos, limit, _parse_line(pos, game.line))
+    if game.line:
+        return parse_move(pos, game.line[0])
+    found = hint(pos, limit) if short else solve(pos, limit)
+    line = found.line
     if found.verdict is Verdict.WINNABLE:
-        game.verdict, game.line = Game.Verdict.WINNABLE, _texts(pos, found.line)
-    elif found.verdict is Verdict.LOST:
+        if not short and len(line) > _LONG_LINE:
+            line = shorten(pos, line)
+        game.verdict, game.line = Game.Verdict.WINNABLE, _texts(pos, line)
+        return line[0]
+    if found.verdict is Verdict.LOST:
         game.verdict, game.line = Game.Verdict.LOST, []
-    else:
-        game.verdict, game.line = Game.Verdict.UNKNOWN, []
-    return found.move
+    elif game.verdict != Game.Verdict.WINNABLE:
+        game.line = []  # unknown now; a proved-winnable deal stays winnable
+    return None
 
 
 def state(game: Game, pos: Position | None = None) -> dict[str, Any]:
@@ -202,19 +232,30 @@ def load(owner: Owner, game_id: Any) -> Game:
     return game
 
 
-def _locked(owner: Owner, game_id: Any, version: int) -> Game:
+_STALE = "The game was changed elsewhere; it has been reloaded."
+_SAVED = ["moves", "cursor", "undos", "version", "won_at", "verdict", "line", "updated"]
+
+
+def _current(owner: Owner, game_id: Any, version: int) -> Game:
+    """The owner's game, if it is still at ``version``."""
     game = load(owner, game_id)
-    game = Game.objects.select_for_update().get(pk=game.pk)
     if version != game.version:
-        raise Stale(_("The game was changed elsewhere; it has been reloaded."))
+        raise Stale(_(_STALE))
     return game
 
 
 def _save(game: Game, pos: Position) -> dict[str, Any]:
-    game.version += 1
+    """Store the changed game if nobody changed it since it was read; commit."""
+    read = game.version
+    game.version = read + 1
+    game.updated = timezone.now()
     if pos.is_won() and game.won_at is None:
-        game.won_at = timezone.now()
-    game.save()
+        game.won_at = game.updated
+    values = {name: getattr(game, name) for name in _SAVED}
+    with transaction.atomic():
+        if not Game.objects.filter(pk=game.pk, version=read).update(**values):
+            raise Stale(_(_STALE))
+    _remember(game, pos)
     return state(game, pos)
 
 
@@ -225,16 +266,15 @@ def _refuse_if_won(game: Game, pos: Position) -> None:
 
 def play(owner: Owner, game_id: Any, version: int, text: str) -> dict[str, Any]:
     """Make the move ``text`` (notation, like ``3-F1``)."""
-    with transaction.atomic():
-        game = _locked(owner, game_id, version)
-        pos = position(game)
-        _refuse_if_won(game, pos)
-        try:
-            move = parse_move(pos, text)
-        except PatienceError as error:
-            raise GameError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
-        _advance(game, pos, [move])
-        return _save(game, pos)
+    game = _current(owner, game_id, version)
+    pos = position(game)
+    _refuse_if_won(game, pos)
+    try:
+        move = parse_move(pos, text)
+    except PatienceError as error:
+        raise GameError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
+    _advance(game, pos, [move])
+    return _save(game, pos)
 
 
 def _advance(game: Game, pos: Position, moves: list[Move]) -> None:
@@ -259,87 +299,74 @@ def _advance(game: Game, pos: Position, moves: list[Move]) -> None:
 
 def auto_complete(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     """Play the foundation moves that finish the game (when it can be finished so)."""
-    with transaction.atomic():
-        game = _locked(owner, game_id, version)
-        pos = position(game)
-        _refuse_if_won(game, pos)
-        moves = auto_complete_moves(pos)
-        if not moves:
-            raise GameError(_("The game cannot be finished by foundation moves alone yet."))
-        played = _texts(pos, moves)
-        _advance(game, pos, moves)
-        result = _save(game, pos)
-        result["played"] = played
-        return result
+    game = _current(owner, game_id, version)
+    pos = position(game)
+    _refuse_if_won(game, pos)
+    moves = auto_complete_moves(pos)
+    if not moves:
+        raise GameError(_("The game cannot be finished by foundation moves alone yet."))
+    played = _texts(pos, moves)
+    _advance(game, pos, moves)
+    result = _save(game, pos)
+    result["played"] = played
+    return result
 
 
 def undo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
-    with transaction.atomic():
-        game = _locked(owner, game_id, version)
-        if game.cursor == 0:
-            raise GameError(_("There is nothing to undo."))
-        pos = position(game)
-        undone = game.moves[game.cursor - 1]
-        game.cursor -= 1
-        game.undos += 1
-        pos.pop()
-        if game.verdict == Game.Verdict.WINNABLE:
-            game.line = [undone, *game.line]  # the undone move leads back onto the line
-        else:
-            game.verdict, game.line = Game.Verdict.UNKNOWN, []
-            _judge(game, pos, _limit("STATUS"))
-        return _save(game, pos)
+    game = _current(owner, game_id, version)
+    if game.cursor == 0:
+        raise GameError(_("There is nothing to undo."))
+    pos = position(game)
+    undone = game.moves[game.cursor - 1]
+    game.cursor -= 1
+    game.undos += 1
+    was_won = pos.is_won()
+    pos.pop()
+    if game.verdict == Game.Verdict.WINNABLE and (game.line or was_won):
+        game.line = [undone, *game.line]  # the undone move leads back onto the line
+    else:
+        game.verdict, game.line = Game.Verdict.UNKNOWN, []
+        _judge(game, pos, _limit("STATUS"))
+    return _save(game, pos)
 
 
 def redo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
-    with transaction.atomic():
-        game = _locked(owner, game_id, version)
-        if game.cursor >= len(game.moves):
-            raise GameError(_("There is nothing to redo."))
-        pos = position(game)
-        _advance(game, pos, [parse_move(pos, game.moves[game.cursor])])
-        return _save(game, pos)
+    game = _current(owner, game_id, version)
+    if game.cursor >= len(game.moves):
+        raise GameError(_("There is nothing to redo."))
+    pos = position(game)
+    _advance(game, pos, [parse_move(pos, game.moves[game.cursor])])
+    return _save(game, pos)
 
 
 def restart(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     """Back to the deal's start; the moves stay on the redo list."""
-    with transaction.atomic():
-        game = _locked(owner, game_id, version)
-        if game.cursor == 0:
-            raise GameError(_("The game is at its start already."))
-        pos = Position.deal(game.game, game.deal)
-        game.undos += game.cursor
-        game.cursor = 0
-        game.verdict, game.line = Game.Verdict.UNKNOWN, []
-        _judge(game, pos, _limit("STATUS"))
-        return _save(game, pos)
+    game = _current(owner, game_id, version)
+    if game.cursor == 0:
+        raise GameError(_("The game is at its start already."))
+    pos = Position.deal(game.game, game.deal)
+    game.undos += game.cursor
+    game.cursor = 0
+    game.verdict, game.line = Game.Verdict.UNKNOWN, []
+    _judge(game, pos, _limit("STATUS"))
+    return _save(game, pos)
 
 
 def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
     """The next move of a winning line (a deeper search than the status check),
-    or the verdict that there is none."""
-    with transaction.atomic():
-        game = load(owner, game_id)
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        pos = position(game)
-        if pos.is_won():
-            return {
-                "verdict": "winnable",
-                "move": None,
-                "pile": None,
-                "index": None,
-                "target": None,
-            }
-        move = _judge(game, pos, _limit("HINT"))
-        game.save(update_fields=["verdict", "line"])
+    or the verdict that there is none. What the search learnt is kept for the
+    game's status (unless the game changed meanwhile)."""
+    game = load(owner, game_id)
+    pos = position(game)
+    none: dict[str, Any] = {"move": None, "pile": None, "index": None, "target": None}
+    if pos.is_won():
+        return {"verdict": "winnable", **none}
+    move = _judge(game, pos, _limit("HINT"), short=True)
+    Game.objects.filter(pk=game.pk, version=game.version).update(
+        verdict=game.verdict, line=game.line
+    )
     if move is None:
-        return {
-            "verdict": game.verdict or "unknown",
-            "move": None,
-            "pile": None,
-            "index": None,
-            "target": None,
-        }
+        return {"verdict": game.verdict or "unknown", **none}
     labels = pos.layout.labels
     return {
         "verdict": "winnable",
