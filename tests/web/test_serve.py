@@ -1,0 +1,58 @@
+"""``patience serve`` on a fresh data folder: migrates, collects static files and
+serves pages, the API and static files with gunicorn."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> object:
+    port = _free_port()
+    env = {"PATIENCE_DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
+    cmd = [sys.executable, "-m", "patience.cli", "serve", "--port", str(port), "--workers", "1"]
+    log = (tmp_path / "server.log").open("wb")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(base + "/", timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+    yield base, tmp_path
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+def test_serve_sets_up_and_serves_everything(server: tuple[str, Path]) -> None:
+    base, tmp = server
+    log = (tmp / "server.log").read_text
+    home = urllib.request.urlopen(base + "/", timeout=10).read().decode()
+    assert "Bisley" in home, log()
+    assert (tmp / "data" / "patience.sqlite3").exists()
+    assert (tmp / "data" / "secret.key").exists()
+    page = urllib.request.urlopen(base + "/bisley/deal/1", timeout=10).read().decode()
+    assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', page)
+    assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
+    for asset in assets:  # hashed names from the manifest, served by whitenoise
+        response = urllib.request.urlopen(base + asset, timeout=10)
+        assert response.status == 200 and response.read()
+    assert "Traceback" not in log()
