@@ -19,7 +19,10 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
+
+django_stubs_ext.monkeypatch()  # generic Django classes (ModelAdmin[Game]) at run time
 
 BASE_DIR = Path(__file__).resolve().parent
 

@@ -50,3 +50,22 @@ class Game(models.Model):
     def made(self) -> list[str]:
         """The moves made (without the redo list)."""
         return list(self.moves[: self.cursor])
+
+
+class ProvedDeal(models.Model):
+    """A deal the solver has decided, kept so that a Solvable deal can be served at
+    once. Filled by ``manage.py fill_deal_pool`` and by every search the site makes
+    for a Solvable deal."""
+
+    game = models.CharField(max_length=20)
+    deal = models.PositiveBigIntegerField()
+    winnable = models.BooleanField()
+    nodes = models.PositiveBigIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "deal"], name="one_proof_per_deal")]
+        indexes = [models.Index(fields=["game", "winnable"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} deal {self.deal}: {'winnable' if self.winnable else 'lost'}"

@@ -33,7 +33,7 @@ from patience.position import Move
 from patience.solver import Limit, Verdict, hint, solve, winnable_deal
 from patience.solver.lines import shorten
 from patience.view import public_view
-from patience_site.play.models import Game
+from patience_site.play.models import Game, ProvedDeal
 
 #: Deal numbers "New cards" picks from (any number up to 2**63-1 can be shared).
 NEW_DEAL_MAX = 1_000_000
@@ -202,9 +202,7 @@ def new_game(owner: Owner, game_id: str, deal: int | None = None, solvable: bool
     ``solvable``)."""
     check_game_id(game_id)
     if deal is None:
-        deal = secrets.randbelow(NEW_DEAL_MAX) + 1
-        if solvable:
-            deal, _tried = winnable_deal(game_id, deal, _limit("SOLVABLE"))
+        deal = solvable_deal(owner, game_id) if solvable else secrets.randbelow(NEW_DEAL_MAX) + 1
     elif not 1 <= deal <= 2**63 - 1:
         raise GameError(_("Deal numbers run from 1 to %(max)s.") % {"max": 2**63 - 1})
     game = Game(
@@ -219,6 +217,19 @@ def new_game(owner: Owner, game_id: str, deal: int | None = None, solvable: bool
         game.verdict = Game.Verdict.WINNABLE  # proved by winnable_deal, line or not
     game.save()
     return game
+
+
+def solvable_deal(owner: Owner, game_id: str) -> int:
+    """A deal proved winnable that the owner has not played: from the pool of
+    proved deals when it has one, else found now (and added to the pool)."""
+    played = owner.games(game_id).values_list("deal", flat=True)
+    pool = ProvedDeal.objects.filter(game=game_id, winnable=True).exclude(deal__in=played)
+    pick = pool.order_by("?").first()
+    if pick is not None:
+        return int(pick.deal)
+    deal, _tried = winnable_deal(game_id, secrets.randbelow(NEW_DEAL_MAX) + 1, _limit("SOLVABLE"))
+    ProvedDeal.objects.get_or_create(game=game_id, deal=deal, defaults={"winnable": True})
+    return deal
 
 
 def load(owner: Owner, game_id: Any) -> Game:
