@@ -9,14 +9,29 @@ import sys
 from typing import Any, TextIO
 
 
-def add_serve_command(sub: Any) -> None:
-    """Register ``serve`` on the ``patience`` command (entry point
+def add_site_commands(sub: Any) -> None:
+    """Register ``serve`` and ``manage`` on the ``patience`` command (entry point
     ``patience.commands``)."""
     serve = sub.add_parser("serve", help="run the web site (SQLite in the data folder by default)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--workers", type=int, default=2, help="worker processes (2)")
     serve.set_defaults(func=cmd_serve)
+    manage = sub.add_parser(
+        "manage",
+        help="Django's manage.py for the site (e.g. createsuperuser, fill_deal_pool)",
+        add_help=False,
+    )
+    manage.add_argument("args", nargs=argparse.REMAINDER)
+    manage.set_defaults(func=cmd_manage)
+
+
+def cmd_manage(args: argparse.Namespace, out: TextIO) -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "patience_site.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(["patience manage", *args.args])
+    return 0
 
 
 def prepare() -> None:
