@@ -7,9 +7,9 @@ move) prints one line quoting the offending token and exits with status 2.
 from __future__ import annotations
 
 import argparse
-from importlib.metadata import entry_points
 import sys
 from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
 from typing import TextIO
 
 from patience.errors import NotationError, PatienceError
