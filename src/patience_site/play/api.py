@@ -19,7 +19,7 @@ from ninja.security import APIKeyCookie
 from pydantic import Field
 
 from patience_site.play import services
-from patience_site.play.services import GameError, Owner
+from patience_site.play.services import PLAYER_KEY, GameError, Owner
 
 
 class SessionOwner(APIKeyCookie):
@@ -29,10 +29,10 @@ class SessionOwner(APIKeyCookie):
     param_name = "sessionid"
 
     def authenticate(self, request: HttpRequest, key: str | None) -> Owner | None:
-        session_key = request.session.session_key
-        if not key or not session_key:
+        player = request.session.get(PLAYER_KEY)
+        if not key or not player:
             return None
-        return Owner(session_key=session_key, user=getattr(request, "user", None))
+        return Owner(player=player, user=getattr(request, "user", None))
 
 
 api = NinjaAPI(

@@ -32,7 +32,9 @@ class Game(models.Model):
     line = models.JSONField(
         default=list, blank=True, help_text="a winning line from the current position"
     )
-    session_key = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    player = models.CharField(
+        max_length=32, blank=True, default="", db_index=True, help_text="the browser's player token"
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
     )

@@ -63,11 +63,15 @@ class Missing(GameError):
     status = 404
 
 
+#: The session key of an anonymous player's token.
+PLAYER_KEY = "player"
+
+
 @dataclass(frozen=True)
 class Owner:
-    """Who plays: a signed-in user, else the browser session."""
+    """Who plays: a signed-in user, else the browser (its player token)."""
 
-    session_key: str
+    player: str
     user: AbstractBaseUser | AnonymousUser | None
 
     @property
@@ -79,13 +83,13 @@ class Owner:
     def owns(self, game: Game) -> bool:
         if game.user_id is not None:
             return bool(game.user_id == self.user_id)
-        return bool(self.session_key) and game.session_key == self.session_key
+        return bool(self.player) and game.player == self.player
 
     def games(self, game_id: str) -> Any:
         """The owner's games of one kind, newest first."""
         if self.user_id is not None:
             return Game.objects.filter(user_id=self.user_id, game=game_id)
-        return Game.objects.filter(session_key=self.session_key, user=None, game=game_id)
+        return Game.objects.filter(player=self.player, user=None, game=game_id)
 
 
 def _limit(prefix: str) -> Limit:
@@ -209,7 +213,7 @@ def new_game(owner: Owner, game_id: str, deal: int | None = None, solvable: bool
         game=game_id,
         deal=deal,
         solvable=solvable,
-        session_key=owner.session_key if owner.user_id is None else "",
+        player=owner.player if owner.user_id is None else "",
         user_id=owner.user_id,
     )
     _judge(game, Position.deal(game_id, deal), _limit("STATUS"))

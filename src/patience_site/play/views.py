@@ -3,6 +3,7 @@ the browser script does the rest through the API."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import markdown
@@ -26,12 +27,12 @@ def _rules(game_id: str) -> Any:
 
 
 def owner_of(request: HttpRequest) -> services.Owner:
-    """The request's owner; the session is created (and saved) if it is new."""
-    if request.session.session_key is None:
-        request.session.save()
-    key = request.session.session_key
-    assert key is not None
-    return services.Owner(session_key=key, user=getattr(request, "user", None))
+    """The request's owner. An anonymous player is known by a token kept in the
+    session's data (which survives the rotation of the session id at sign-in)."""
+    player = request.session.get(services.PLAYER_KEY)
+    if not player:
+        player = request.session[services.PLAYER_KEY] = uuid.uuid4().hex
+    return services.Owner(player=player, user=getattr(request, "user", None))
 
 
 @require_GET
