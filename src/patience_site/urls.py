@@ -9,5 +9,6 @@ urlpatterns = [
     path("api/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("accounts/", include("patience_site.accounts.urls")),
     path("", include("patience_site.play.urls")),
 ]
