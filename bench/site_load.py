@@ -165,6 +165,7 @@ def start_server(workers: int, data: str) -> tuple[subprocess.Popen[bytes], int]
         str(port),
         "--workers",
         str(workers),
+        "--no-background",
     ]
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)

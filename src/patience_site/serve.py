@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
+import subprocess
 import sys
 from typing import Any, TextIO
 
@@ -16,6 +18,11 @@ def add_site_commands(sub: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    serve.add_argument(
+        "--no-background",
+        action="store_true",
+        help="do not prepare the deals of the day and the pool of solvable deals meanwhile",
+    )
     serve.set_defaults(func=cmd_serve)
     manage = sub.add_parser(
         "manage",
@@ -47,10 +54,31 @@ def prepare() -> None:
     call_command("collectstatic", interactive=False, verbosity=0)
 
 
+#: What ``serve`` runs beside the site, at low priority, one after the other: the
+#: deals of the day ahead, and some proved deals per game for the Solvable toggle.
+BACKGROUND = [
+    ["prepare_daily", "--days", "2"],
+    *[["fill_deal_pool", game, "--count", "5"] for game in ("bisley", "gilbert", "big-apple")],
+]
+
+
+def background_jobs() -> subprocess.Popen[bytes]:
+    """Run the ``BACKGROUND`` commands in one child process (niced), so that the
+    site's first players need not wait for the solver."""
+    script = " && ".join(
+        shlex.join([sys.executable, "-m", "patience.cli", "manage", *job]) for job in BACKGROUND
+    )
+    return subprocess.Popen(
+        ["nice", "-n", "10", "sh", "-c", script], stdout=subprocess.DEVNULL, start_new_session=True
+    )
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.host not in ("0.0.0.0", "::") and "PATIENCE_ALLOWED_HOSTS" not in os.environ:
         os.environ["PATIENCE_ALLOWED_HOSTS"] = f"localhost,127.0.0.1,[::1],{args.host}"
     prepare()
+    if not args.no_background:
+        background_jobs()
     from django.conf import settings
     from gunicorn.app.base import BaseApplication
 

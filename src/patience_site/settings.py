@@ -74,6 +74,8 @@ INSTALLED_APPS = [
     "axes",
     "patience_site.play",
     "patience_site.accounts",
+    "patience_site.daily",
+    "patience_site.stats",
 ]
 
 MIDDLEWARE = [
@@ -200,3 +202,6 @@ PATIENCE_HINT_NODES = int(os.environ.get("PATIENCE_HINT_NODES", "5000000"))
 PATIENCE_HINT_SECONDS: float | None = float(os.environ.get("PATIENCE_HINT_SECONDS", "5"))
 PATIENCE_SOLVABLE_NODES = int(os.environ.get("PATIENCE_SOLVABLE_NODES", "1000000"))
 PATIENCE_SOLVABLE_SECONDS: float | None = float(os.environ.get("PATIENCE_SOLVABLE_SECONDS", "0.2"))
+# The deal of the day is the first deal proved winnable within this many nodes (no
+# clock, so the choice is the same on every host), from a start hashed from the date.
+PATIENCE_DAILY_NODES = int(os.environ.get("PATIENCE_DAILY_NODES", "20000"))

@@ -26,6 +26,7 @@ def server(tmp_path: Path) -> object:
     port = _free_port()
     env = {"PATIENCE_DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
     cmd = [sys.executable, "-m", "patience.cli", "serve", "--port", str(port), "--workers", "1"]
+    cmd.append("--no-background")
     log = (tmp_path / "server.log").open("wb")
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

@@ -29,10 +29,11 @@ class SessionOwner(APIKeyCookie):
     param_name = "sessionid"
 
     def authenticate(self, request: HttpRequest, key: str | None) -> Owner | None:
-        player = request.session.get(PLAYER_KEY)
-        if not key or not player:
+        player = request.session.get(PLAYER_KEY, "")
+        user = getattr(request, "user", None)
+        if not key or not (player or (user is not None and user.is_authenticated)):
             return None
-        return Owner(player=player, user=getattr(request, "user", None))
+        return Owner(player=player, user=user)
 
 
 api = NinjaAPI(

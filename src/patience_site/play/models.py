@@ -27,7 +27,9 @@ class Game(models.Model):
     cursor = models.PositiveIntegerField(default=0, help_text="how many of the moves are made")
     undos = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=0)
-    won_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True, help_text="the first move")
+    won_at = models.DateTimeField(null=True, blank=True, help_text="the first win")
+    win_moves = models.PositiveIntegerField(null=True, blank=True, help_text="moves of the win")
     verdict = models.CharField(max_length=10, choices=Verdict.choices, blank=True, default="")
     line = models.JSONField(
         default=list, blank=True, help_text="a winning line from the current position"
@@ -47,6 +49,13 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} deal {self.deal} ({self.cursor} moves)"
+
+    @property
+    def win_seconds(self) -> float | None:
+        """Seconds from the first move to the first win."""
+        if self.won_at is None or self.started_at is None:
+            return None
+        return (self.won_at - self.started_at).total_seconds()
 
     @property
     def made(self) -> list[str]:

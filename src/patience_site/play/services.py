@@ -21,6 +21,7 @@ from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -248,7 +249,21 @@ def load(owner: Owner, game_id: Any) -> Game:
 
 
 _STALE = "The game was changed elsewhere; it has been reloaded."
-_SAVED = ["moves", "cursor", "undos", "version", "won_at", "verdict", "line", "updated"]
+_SAVED = [
+    "moves",
+    "cursor",
+    "undos",
+    "version",
+    "started_at",
+    "won_at",
+    "win_moves",
+    "verdict",
+    "line",
+    "updated",
+]
+
+#: Sent (after the commit) when a game is won for the first time: ``game=Game``.
+game_won = Signal()
 
 
 def _current(owner: Owner, game_id: Any, version: int) -> Game:
@@ -264,13 +279,18 @@ def _save(game: Game, pos: Position) -> dict[str, Any]:
     read = game.version
     game.version = read + 1
     game.updated = timezone.now()
-    if pos.is_won() and game.won_at is None:
-        game.won_at = game.updated
+    if game.started_at is None and game.cursor > 0:
+        game.started_at = game.updated
+    first_win = pos.is_won() and game.won_at is None
+    if first_win:
+        game.won_at, game.win_moves = game.updated, game.cursor
     values = {name: getattr(game, name) for name in _SAVED}
     with transaction.atomic():
         if not Game.objects.filter(pk=game.pk, version=read).update(**values):
             raise Stale(_(_STALE))
     _remember(game, pos)
+    if first_win:
+        game_won.send(sender=Game, game=game)
     return state(game, pos)
 
 

@@ -1,19 +1,6 @@
-from django.urls import path, register_converter
+from django.urls import path
 
 from patience_site.play import views
-
-
-class GameIdConverter:
-    regex = "[a-z][a-z-]*"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(GameIdConverter, "gameid")
 
 app_name = "play"
 urlpatterns = [

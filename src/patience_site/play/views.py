@@ -20,7 +20,7 @@ from patience_site.play.models import Game
 from patience_site.play.strings import ui_strings
 
 
-def _rules(game_id: str) -> Any:
+def game_rules(game_id: str) -> Any:
     if game_id not in GAMES:
         raise Http404(_("There is no game called %(game)s.") % {"game": game_id})
     return GAMES[game_id]
@@ -41,45 +41,52 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "play/home.html", {"games": games})
 
 
-def _page(request: HttpRequest, game: Game) -> HttpResponse:
-    rules = _rules(game.game)
+def game_page(
+    request: HttpRequest,
+    game: Game,
+    template: str = "play/game.html",
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The page that plays ``game`` (the browser script takes it from there)."""
+    rules = game_rules(game.game)
     context = {
         "game": game,
         "game_name": rules.name,
         "state": services.state(game),
         "ui": ui_strings(),
         "deal_url": reverse("play:deal", args=[game.game, game.deal]),
+        **(extra or {}),
     }
-    return render(request, "play/game.html", context)
+    return render(request, template, context)
 
 
 @require_GET
 def play(request: HttpRequest, game_id: str) -> HttpResponse:
     """The player's latest game of this kind, or a new random deal."""
-    _rules(game_id)
+    game_rules(game_id)
     owner = owner_of(request)
     game = owner.games(game_id).first()
     if game is None:
         game = services.new_game(owner, game_id)
-    return _page(request, game)
+    return game_page(request, game)
 
 
 @require_GET
 def deal(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
     """A shareable deal: resumes the player's latest game of it, else deals it."""
-    _rules(game_id)
+    game_rules(game_id)
     if not 1 <= number <= 2**63 - 1:
         raise Http404(_("Deal numbers run from 1 to %(max)s.") % {"max": 2**63 - 1})
     owner = owner_of(request)
     game = owner.games(game_id).filter(deal=number).first()
     if game is None:
         game = services.new_game(owner, game_id, number)
-    return _page(request, game)
+    return game_page(request, game)
 
 
 @require_GET
 def rules(request: HttpRequest, game_id: str) -> HttpResponse:
-    info = _rules(game_id)
+    info = game_rules(game_id)
     language = "de" if (get_language() or "en").startswith("de") else "en"
     html = markdown.markdown(rules_text(game_id, language), extensions=["extra"])
     return render(
