@@ -91,3 +91,19 @@ def test_the_compiled_catalogue_matches_the_po_file() -> None:
         wanted = {(e.msgctxt, e.msgid): e.msgstr for e in po.translated_entries()}
         shipped = {(e.msgctxt, e.msgid): e.msgstr for e in mo if e.msgid}
         assert shipped == wanted
+
+
+def test_the_admin_lists_every_model(db: None) -> None:
+    from django.contrib.auth.models import User
+
+    admin = Player()
+    admin.client.force_login(User.objects.create_superuser("root", password="pw-123456789"))
+    for path in (
+        "play/game",
+        "play/proveddeal",
+        "daily/dailydeal",
+        "daily/dailygame",
+        "daily/dailyresult",
+        "auth/user",
+    ):
+        assert admin.get(f"/admin/{path}/").status_code == 200, path
