@@ -31,7 +31,7 @@ from patience.games import GAMES
 from patience.notation import format_move, parse_move
 from patience.play import auto_complete_moves
 from patience.position import Move
-from patience.solver import Limit, Verdict, hint, solve, winnable_deal
+from patience.solver import Limit, Verdict, fast, hint, solve, winnable_deal
 from patience.solver.lines import shorten
 from patience.view import public_view
 from patience_site.play.models import Game, ProvedDeal
@@ -167,6 +167,8 @@ def _judge(game: Game, pos: Position, limit: Limit, *, short: bool = False) -> M
         return None  # no move ever makes a lost position winnable
     if game.line:
         return parse_move(pos, game.line[0])
+    if not short and not fast.available(pos.rules):
+        return None  # the status check is too short for the Python engine to tell anything
     found = hint(pos, limit) if short else solve(pos, limit)
     line = found.line
     if found.verdict is Verdict.WINNABLE:
