@@ -1,5 +1,6 @@
 """What happens at sign-in: the games the browser played anonymously become the
-account's, so nothing is lost by signing up or in."""
+account's (and with them the statistics), and so do its settings if the account has
+none yet, so nothing is lost by signing up or in."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
 
-from patience_site.play.models import Game
-from patience_site.play.services import PLAYER_KEY
+from patience_site.play.models import Game, PlayerSettings
+from patience_site.play.services import PLAYER_KEY, SETTINGS_KEY, save_settings
 
 
 @receiver(user_logged_in)
@@ -22,3 +23,6 @@ def claim_anonymous_games(
     player = request.session.get(PLAYER_KEY)
     if player:
         Game.objects.filter(player=player, user=None).update(user=user, player="")
+    browser = request.session.get(SETTINGS_KEY)
+    if browser and not PlayerSettings.objects.filter(user=user).exists():
+        save_settings(request.session, user, browser)  # the browser's settings, kept

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from patience_site.play.models import Game, ProvedDeal
+from patience_site.play.models import Game, PlayerSettings, ProvedDeal
 
 
 @admin.register(Game)
@@ -16,3 +16,8 @@ class ProvedDealAdmin(admin.ModelAdmin[ProvedDeal]):
     list_display = ("game", "deal", "winnable", "nodes", "created")
     list_filter = ("game", "winnable")
     search_fields = ("deal",)
+
+
+@admin.register(PlayerSettings)
+class PlayerSettingsAdmin(admin.ModelAdmin[PlayerSettings]):
+    list_display = ("user", "auto_play", "auto_complete", "updated")

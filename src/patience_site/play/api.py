@@ -193,3 +193,24 @@ def auto_complete(request: HttpRequest, game_id: UUID, data: VersionIn) -> dict[
 @api.post("/games/{game_id}/hint", response={200: HintOut, **ERRORS}, summary="A hint")
 def hint(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
     return services.give_hint(_owner(request), game_id)
+
+
+class SettingsOut(Schema):
+    auto_play: bool
+    auto_complete: bool
+
+
+class SettingsIn(Schema):
+    auto_play: bool | None = None
+    auto_complete: bool | None = None
+
+
+@api.get("/settings", response={200: SettingsOut, **ERRORS}, summary="The player's settings")
+def get_settings(request: HttpRequest) -> dict[str, bool]:
+    return services.player_settings(request.session, getattr(request, "user", None))
+
+
+@api.post("/settings", response={200: SettingsOut, **ERRORS}, summary="Change settings")
+def change_settings(request: HttpRequest, data: SettingsIn) -> dict[str, bool]:
+    changes = {k: v for k, v in data.dict().items() if v is not None}
+    return services.save_settings(request.session, getattr(request, "user", None), changes)

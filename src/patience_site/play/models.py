@@ -80,3 +80,17 @@ class ProvedDeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} deal {self.deal}: {'winnable' if self.winnable else 'lost'}"
+
+
+class PlayerSettings(models.Model):
+    """A signed-in player's settings (an anonymous player's live in the session)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="patience_settings"
+    )
+    auto_play = models.BooleanField(default=True)
+    auto_complete = models.BooleanField(default=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"settings of {self.user}"

@@ -34,7 +34,7 @@ from patience.position import Move
 from patience.solver import Limit, Verdict, fast, hint, solve, winnable_deal
 from patience.solver.lines import shorten
 from patience.view import public_view
-from patience_site.play.models import Game, ProvedDeal
+from patience_site.play.models import Game, PlayerSettings, ProvedDeal
 
 #: Deal numbers "New cards" picks from (any number up to 2**63-1 can be shared).
 NEW_DEAL_MAX = 1_000_000
@@ -412,3 +412,25 @@ def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
         "index": len(pos.piles[move.src]) - move.n,
         "target": labels[move.dst],
     }
+
+
+# ----------------------------------------------------------------- settings
+SETTINGS_KEY = "settings"
+DEFAULT_SETTINGS = {"auto_play": True, "auto_complete": True}
+
+
+def player_settings(session: Any, user: Any) -> dict[str, bool]:
+    """Auto-play and Auto-complete: the account's when signed in, else the session's."""
+    if user is not None and user.is_authenticated:
+        found = PlayerSettings.objects.filter(user=user).first()
+        if found is not None:
+            return {"auto_play": found.auto_play, "auto_complete": found.auto_complete}
+    return {**DEFAULT_SETTINGS, **session.get(SETTINGS_KEY, {})}
+
+
+def save_settings(session: Any, user: Any, changes: dict[str, bool]) -> dict[str, bool]:
+    values = {**player_settings(session, user), **changes}
+    session[SETTINGS_KEY] = values
+    if user is not None and user.is_authenticated:
+        PlayerSettings.objects.update_or_create(user=user, defaults=values)
+    return values

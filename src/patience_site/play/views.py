@@ -54,6 +54,7 @@ def game_page(
         "game_name": rules.name,
         "state": services.state(game),
         "ui": ui_strings(),
+        "settings": services.player_settings(request.session, getattr(request, "user", None)),
         "deal_url": reverse("play:deal", args=[game.game, game.deal]),
         **(extra or {}),
     }
