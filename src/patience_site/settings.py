@@ -10,6 +10,9 @@ Environment variables:
 - ``PATIENCE_DEBUG``: ``1`` for Django's debug mode (never in production).
 - ``PATIENCE_ALLOWED_HOSTS``: comma-separated host names; default local names only.
 - ``PATIENCE_TIME_ZONE``: the site's time zone (default ``UTC``).
+- ``PATIENCE_HTTPS``: ``1`` behind an HTTPS proxy (secure cookies, HSTS, redirect).
+- ``PATIENCE_CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. ``https://example.org``.
+- ``EMAIL_HOST`` (and ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ...): send e-mail by SMTP.
 """
 
 from __future__ import annotations
@@ -177,6 +180,20 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Behind an HTTPS proxy (production): PATIENCE_HTTPS=1 turns on secure cookies,
+# the redirect to HTTPS and HSTS; `patience manage check --deploy` then passes.
+HTTPS = os.environ.get("PATIENCE_HTTPS", "") == "1"
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 31_536_000
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("PATIENCE_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

@@ -57,3 +57,15 @@ def test_serve_sets_up_and_serves_everything(server: tuple[str, Path]) -> None:
         response = urllib.request.urlopen(base + asset, timeout=10)
         assert response.status == 200 and response.read()
     assert "Traceback" not in log()
+
+
+def test_production_settings_pass_the_deploy_check(tmp_path: Path) -> None:
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PATIENCE_DATA_DIR": str(tmp_path),
+        "PATIENCE_HTTPS": "1",
+        "PATIENCE_SECRET_KEY": "k" * 20 + "-a-long-and-random-enough-secret-for-the-check-0123456789",
+    }
+    cmd = [sys.executable, "-m", "patience.cli", "manage", "check", "--deploy"]
+    done = subprocess.run([*cmd, "--fail-level", "WARNING"], env=env, capture_output=True)
+    assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
