@@ -75,6 +75,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "axes",
+    "csp",
+    "ninja",  # the API docs' files served from here, not from a CDN
     "patience_site.play",
     "patience_site.accounts",
     "patience_site.daily",
@@ -92,6 +94,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "patience_site.urls"
@@ -194,6 +197,22 @@ if HTTPS:
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("PATIENCE_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
+# Content-Security-Policy (django-csp): scripts and styles from this site only; no
+# inline script anywhere (the pages hand data to the scripts as JSON blobs).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

@@ -107,3 +107,12 @@ def test_the_admin_lists_every_model(db: None) -> None:
         "auth/user",
     ):
         assert admin.get(f"/admin/{path}/").status_code == 200, path
+
+
+def test_every_page_has_a_content_security_policy_without_inline_script(player: Player) -> None:
+    for path in ("/", "/bisley/deal/1", "/stats/", "/accounts/login/", "/daily/"):
+        policy = player.get(path)["Content-Security-Policy"]
+        directives = dict(d.strip().split(" ", 1) for d in policy.split(";") if d.strip())
+        assert directives["script-src"] == "'self'", path
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+        assert directives["frame-ancestors"] == "'none'"
