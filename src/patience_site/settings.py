@@ -6,6 +6,7 @@ Environment variables:
   default ``~/.local/share/patience`` (``$XDG_DATA_HOME/patience``).
 - ``DATABASE_URL``: any database dj-database-url understands; default SQLite in
   the data folder.
+- ``REDIS_URL``: a Redis shared by several hosts (cache, sessions, sign-in throttling).
 - ``PATIENCE_SECRET_KEY``: the secret key; default a random key kept in the data folder.
 - ``PATIENCE_DEBUG``: ``1`` for Django's debug mode (never in production).
 - ``PATIENCE_ALLOWED_HOSTS``: comma-separated host names; default local names only.
@@ -131,6 +132,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Several hosts share one Redis (REDIS_URL): the cache, the sessions (in the
+# database, read through the cache) and django-axes' counts of failed sign-ins.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 
 # Accounts: Django's own auth, argon2 hashes, login throttling by django-axes.
 PASSWORD_HASHERS = [

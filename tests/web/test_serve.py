@@ -69,3 +69,26 @@ def test_production_settings_pass_the_deploy_check(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "patience.cli", "manage", "check", "--deploy"]
     done = subprocess.run([*cmd, "--fail-level", "WARNING"], env=env, capture_output=True)
     assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
+
+
+def test_several_hosts_share_redis(tmp_path: Path) -> None:
+    """With REDIS_URL the cache, the sessions and the sign-in throttle use Redis."""
+    url = "redis://127.0.0.1:6379/15"
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=2).close()
+    except OSError:
+        pytest.fail("this test needs Redis at 127.0.0.1:6379 (Debian: apt-get install redis)")
+    code = (
+        "from django.conf import settings; from django.core.cache import cache;"
+        "cache.set('patience-test', 42); print(cache.get('patience-test'),"
+        "settings.SESSION_ENGINE, settings.AXES_HANDLER)"
+    )
+    env = {"PATH": "/usr/bin:/bin", "PATIENCE_DATA_DIR": str(tmp_path), "REDIS_URL": url}
+    cmd = [sys.executable, "-m", "patience.cli", "manage", "shell", "-c", code]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1].split() == [
+        "42",
+        "django.contrib.sessions.backends.cached_db",
+        "axes.handlers.cache.AxesCacheHandler",
+    ]
