@@ -273,3 +273,19 @@ def test_the_stored_winning_line_always_wins_from_the_current_position(player: P
         else:
             state = player.move(state, rng.choice(state["movable"])["moves"][0]).json()
     assert winnable_seen > 10
+
+
+def test_malformed_bodies_and_unknown_api_paths_get_json_errors(player: Player) -> None:
+    state = player.page("/bisley/deal/1")
+    token = player.client.cookies["csrftoken"].value
+    response = player.client.post(  # found by schemathesis: this was a 500
+        f"/api/games/{state['id']}/undo",
+        b"x",
+        content_type="multipart/form-data",
+        HTTP_X_CSRFTOKEN=token,
+    )
+    assert response.status_code == 400 and response.json()["detail"]
+    response = player.get("/api/nothing-here")
+    assert response.status_code == 404 and response.json()["detail"] == "Not Found"
+    response = player.client.put(f"/api/games/{state['id']}/move", "{}", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 405 and response.json()["detail"]

@@ -56,6 +56,10 @@ def test_serve_sets_up_and_serves_everything(server: tuple[str, Path]) -> None:
     for asset in assets:  # hashed names from the manifest, served by whitenoise
         response = urllib.request.urlopen(base + asset, timeout=10)
         assert response.status == 200 and response.read()
+    app = next(a for a in assets if "/app." in a)
+    script = urllib.request.urlopen(base + app, timeout=10).read().decode()
+    imports = re.findall(r'from "(\./[^"]+)"', script)
+    assert imports and all(re.search(r"\.[0-9a-f]{12}\.js$", i) for i in imports), imports
     assert "Traceback" not in log()
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -134,6 +136,13 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
         where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "payload"))
         parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
     message = _("Bad request: %(errors)s") % {"errors": "; ".join(parts) or _("invalid body")}
+    return api.create_response(request, {"detail": message}, status=400)
+
+
+@api.exception_handler(MultiPartParserError)
+@api.exception_handler(RequestDataTooBig)
+def unreadable_body(request: HttpRequest, exc: Exception) -> HttpResponse:
+    message = _("Bad request: %(errors)s") % {"errors": _("invalid body")}
     return api.create_response(request, {"detail": message}, status=400)
 
 

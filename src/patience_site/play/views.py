@@ -54,7 +54,10 @@ def game_page(
         "game_name": rules.name,
         "state": services.state(game),
         "ui": ui_strings(),
-        "settings": services.player_settings(request.session, getattr(request, "user", None)),
+        "settings": {
+            **services.player_settings(request.session, getattr(request, "user", None)),
+            "account": request.user.is_authenticated,
+        },
         "deal_url": reverse("play:deal", args=[game.game, game.deal]),
         **(extra or {}),
     }
