@@ -31,9 +31,10 @@ from patience.games import GAMES
 from patience.notation import format_move, parse_move
 from patience.play import auto_complete_moves
 from patience.position import Move
-from patience.solver import Limit, Verdict, fast, hint, solve, winnable_deal
+from patience.solver import Limit, Verdict, fast, solve, winnable_deal
 from patience.solver.lines import shorten
 from patience.view import public_view
+from patience_site.play import solving
 from patience_site.play.models import Game, PlayerSettings, ProvedDeal
 
 #: Deal numbers "New cards" picks from (any number up to 2**63-1 can be shared).
@@ -153,7 +154,8 @@ _LONG_LINE = 200
 
 def _judge(game: Game, pos: Position, limit: Limit, *, short: bool = False) -> Move | None:
     """Update ``game.verdict`` and ``game.line`` for ``pos``; return the next move
-    of the winning line (``short``: a shortened line, as hints want).
+    of the winning line (``short``: the hint's search, in the solver process, whose
+    line is shortened, as hints want).
 
     Invariant: a stored ``line`` wins from the game's current position. It was
     verified by the solver from the position it was found at, and the callers
@@ -169,14 +171,18 @@ def _judge(game: Game, pos: Position, limit: Limit, *, short: bool = False) -> M
         return parse_move(pos, game.line[0])
     if not short and not fast.available(pos.rules):
         return None  # the status check is too short for the Python engine to tell anything
-    found = hint(pos, limit) if short else solve(pos, limit)
-    line = found.line
-    if found.verdict is Verdict.WINNABLE:
-        if not short and len(line) > _LONG_LINE:
+    if short:  # a hint: the deeper search runs in the solver process (solving.py)
+        verdict, texts = solving.search_line(game.game, game.deal, game.made, limit)
+    else:
+        found = solve(pos, limit)
+        verdict, line = found.verdict, found.line
+        if len(line) > _LONG_LINE:
             line = shorten(pos, line)
-        game.verdict, game.line = Game.Verdict.WINNABLE, _texts(pos, line)
-        return line[0]
-    if found.verdict is Verdict.LOST:
+        texts = _texts(pos, line)
+    if verdict is Verdict.WINNABLE and texts:
+        game.verdict, game.line = Game.Verdict.WINNABLE, texts
+        return parse_move(pos, texts[0])
+    if verdict is Verdict.LOST:
         game.verdict, game.line = Game.Verdict.LOST, []
     elif game.verdict != Game.Verdict.WINNABLE:
         game.line = []  # unknown now; a proved-winnable deal stays winnable

@@ -1,0 +1,75 @@
+"""Long solver searches (hints) off the request path: they run in a separate
+process with a hard time limit, so a slow search never holds the web worker's
+interpreter, and a search that overstays is killed, not waited for.
+
+This module imports no Django: the solver process only needs the library.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+
+from patience import Position
+from patience.notation import format_move, parse_move
+from patience.solver import Limit, Verdict, hint
+
+#: Seconds a search may overstay its own budget before its process is killed.
+GRACE = 2.0
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+
+
+def _search(game: str, deal: int, moves: list[str], limit: Limit) -> tuple[str, list[str]]:
+    """In the solver process: the verdict and a (shortened) winning line, as text."""
+    pos = Position.deal(game, deal)
+    for text in moves:
+        pos.push(parse_move(pos, text))
+    found = hint(pos, limit)
+    texts = []
+    for move in found.line:
+        texts.append(format_move(pos, move))
+        pos.push(move)
+    return found.verdict.value, texts
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            # spawn: never fork a threaded web worker
+            context = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return _pool
+
+
+def _kill() -> None:
+    """Stop the solver process now (it overstayed) and start afresh next time."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is None:
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def search_line(game: str, deal: int, moves: list[str], limit: Limit) -> tuple[Verdict, list[str]]:
+    """Decide the position after ``moves`` of the deal within ``limit`` in the
+    solver process; ``unknown`` when the process overstays (it is then killed)."""
+    timeout = (limit.seconds if limit.seconds is not None else 600.0) + GRACE
+    try:
+        future = _executor().submit(_search, game, deal, moves, limit)
+        verdict, line = future.result(timeout=timeout)
+    except FutureTimeout:
+        _kill()
+        return Verdict.UNKNOWN, []
+    except BrokenProcessPool:
+        _kill()
+        return Verdict.UNKNOWN, []
+    return Verdict(verdict), line
