@@ -4,10 +4,13 @@ or the version, no 5xx, and every error is JSON with a message."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from patience_site.wsgi import application
@@ -17,11 +20,17 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 
 
 @pytest.fixture
-def session(db: None) -> dict[str, Any]:
+def session(db: None) -> Iterator[dict[str, Any]]:
     player = Player()
     state = player.page("/bisley/deal/1")  # compiled solver: hints stay quick
     cookies = {name: morsel.value for name, morsel in player.client.cookies.items()}
-    return {"cookies": cookies, "game": state["id"]}
+    # The WSGI app would close the test's database connection after each request
+    # (Django's test client turns this off the same way).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield {"cookies": cookies, "game": state["id"]}
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @schema.parametrize()
