@@ -11,7 +11,8 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 
 from patience_site.play.models import Game, PlayerSettings
-from patience_site.play.services import PLAYER_KEY, SETTINGS_KEY, save_settings
+from patience_site.play.preferences import SETTINGS_KEY, save_settings
+from patience_site.play.services import PLAYER_KEY
 
 
 @receiver(user_logged_in)

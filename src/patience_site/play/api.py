@@ -20,7 +20,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie
 from pydantic import Field
 
-from patience_site.play import services
+from patience_site.play import preferences, services
 from patience_site.play.services import PLAYER_KEY, GameError, Owner
 
 
@@ -216,10 +216,10 @@ class SettingsIn(Schema):
 
 @api.get("/settings", response={200: SettingsOut, **ERRORS}, summary="The player's settings")
 def get_settings(request: HttpRequest) -> dict[str, bool]:
-    return services.player_settings(request.session, getattr(request, "user", None))
+    return preferences.player_settings(request.session, getattr(request, "user", None))
 
 
 @api.post("/settings", response={200: SettingsOut, **ERRORS}, summary="Change settings")
 def change_settings(request: HttpRequest, data: SettingsIn) -> dict[str, bool]:
     changes = {k: v for k, v in data.dict().items() if v is not None}
-    return services.save_settings(request.session, getattr(request, "user", None), changes)
+    return preferences.save_settings(request.session, getattr(request, "user", None), changes)

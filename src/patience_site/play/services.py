@@ -31,11 +31,10 @@ from patience.games import GAMES
 from patience.notation import format_move, parse_move
 from patience.play import auto_complete_moves
 from patience.position import Move
-from patience.solver import Limit, Verdict, fast, solve, winnable_deal
-from patience.solver.lines import shorten
+from patience.solver import Limit, winnable_deal
 from patience.view import public_view
-from patience_site.play import solving
-from patience_site.play.models import Game, PlayerSettings, ProvedDeal
+from patience_site.play.models import Game, ProvedDeal
+from patience_site.play.verdicts import judge, texts
 
 #: Deal numbers "New cards" picks from (any number up to 2**63-1 can be shared).
 NEW_DEAL_MAX = 1_000_000
@@ -139,56 +138,6 @@ def _remember(game: Game, pos: Position) -> None:
             _POSITIONS.popitem(last=False)
 
 
-def _texts(pos: Position, moves: tuple[Move, ...] | list[Move]) -> list[str]:
-    probe = pos.copy(stack=False)
-    texts = []
-    for move in moves:
-        texts.append(format_move(probe, move))
-        probe.push(move)
-    return texts
-
-
-#: Winning lines longer than this are shortened before they are stored.
-_LONG_LINE = 200
-
-
-def _judge(game: Game, pos: Position, limit: Limit, *, short: bool = False) -> Move | None:
-    """Update ``game.verdict`` and ``game.line`` for ``pos``; return the next move
-    of the winning line (``short``: the hint's search, in the solver process, whose
-    line is shortened, as hints want).
-
-    Invariant: a stored ``line`` wins from the game's current position. It was
-    verified by the solver from the position it was found at, and the callers
-    only ever drop its first moves after playing exactly them (or put an undone
-    move back in front), so a known line is reused without any search.
-    """
-    if pos.is_won():
-        game.verdict, game.line = Game.Verdict.WINNABLE, []
-        return None
-    if game.verdict == Game.Verdict.LOST:
-        return None  # no move ever makes a lost position winnable
-    if game.line:
-        return parse_move(pos, game.line[0])
-    if not short and not fast.available(pos.rules):
-        return None  # the status check is too short for the Python engine to tell anything
-    if short:  # a hint: the deeper search runs in the solver process (solving.py)
-        verdict, texts = solving.search_line(game.game, game.deal, game.made, limit)
-    else:
-        found = solve(pos, limit)
-        verdict, line = found.verdict, found.line
-        if len(line) > _LONG_LINE:
-            line = shorten(pos, line)
-        texts = _texts(pos, line)
-    if verdict is Verdict.WINNABLE and texts:
-        game.verdict, game.line = Game.Verdict.WINNABLE, texts
-        return parse_move(pos, texts[0])
-    if verdict is Verdict.LOST:
-        game.verdict, game.line = Game.Verdict.LOST, []
-    elif game.verdict != Game.Verdict.WINNABLE:
-        game.line = []  # unknown now; a proved-winnable deal stays winnable
-    return None
-
-
 def state(game: Game, pos: Position | None = None) -> dict[str, Any]:
     """The JSON the browser gets: the public view plus the game's bookkeeping."""
     pos = position(game) if pos is None else pos
@@ -225,7 +174,7 @@ def new_game(owner: Owner, game_id: str, deal: int | None = None, solvable: bool
         player=owner.player if owner.user_id is None else "",
         user_id=owner.user_id,
     )
-    _judge(game, Position.deal(game_id, deal), _limit("STATUS"))
+    judge(game, Position.deal(game_id, deal), _limit("STATUS"))
     if solvable:
         game.verdict = Game.Verdict.WINNABLE  # proved by winnable_deal, line or not
     game.save()
@@ -337,7 +286,7 @@ def _advance(game: Game, pos: Position, moves: list[Move]) -> None:
     game.cursor += len(texts)
     if game.verdict == Game.Verdict.WINNABLE and not game.line:
         game.verdict = Game.Verdict.UNKNOWN
-    _judge(game, pos, _limit("STATUS"))
+    judge(game, pos, _limit("STATUS"))
 
 
 def auto_complete(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
@@ -348,7 +297,7 @@ def auto_complete(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     moves = auto_complete_moves(pos)
     if not moves:
         raise GameError(_("The game cannot be finished by foundation moves alone yet."))
-    played = _texts(pos, moves)
+    played = texts(pos, moves)
     _advance(game, pos, moves)
     result = _save(game, pos)
     result["played"] = played
@@ -369,7 +318,7 @@ def undo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
         game.line = [undone, *game.line]  # the undone move leads back onto the line
     else:
         game.verdict, game.line = Game.Verdict.UNKNOWN, []
-        _judge(game, pos, _limit("STATUS"))
+        judge(game, pos, _limit("STATUS"))
     return _save(game, pos)
 
 
@@ -391,7 +340,7 @@ def restart(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     game.undos += game.cursor
     game.cursor = 0
     game.verdict, game.line = Game.Verdict.UNKNOWN, []
-    _judge(game, pos, _limit("STATUS"))
+    judge(game, pos, _limit("STATUS"))
     return _save(game, pos)
 
 
@@ -404,7 +353,7 @@ def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
     none: dict[str, Any] = {"move": None, "pile": None, "index": None, "target": None}
     if pos.is_won():
         return {"verdict": "winnable", **none}
-    move = _judge(game, pos, _limit("HINT"), short=True)
+    move = judge(game, pos, _limit("HINT"), short=True)
     Game.objects.filter(pk=game.pk, version=game.version).update(
         verdict=game.verdict, line=game.line
     )
@@ -418,25 +367,3 @@ def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
         "index": len(pos.piles[move.src]) - move.n,
         "target": labels[move.dst],
     }
-
-
-# ----------------------------------------------------------------- settings
-SETTINGS_KEY = "settings"
-DEFAULT_SETTINGS = {"auto_play": True, "auto_complete": True}
-
-
-def player_settings(session: Any, user: Any) -> dict[str, bool]:
-    """Auto-play and Auto-complete: the account's when signed in, else the session's."""
-    if user is not None and user.is_authenticated:
-        found = PlayerSettings.objects.filter(user=user).first()
-        if found is not None:
-            return {"auto_play": found.auto_play, "auto_complete": found.auto_complete}
-    return {**DEFAULT_SETTINGS, **session.get(SETTINGS_KEY, {})}
-
-
-def save_settings(session: Any, user: Any, changes: dict[str, bool]) -> dict[str, bool]:
-    values = {**player_settings(session, user), **changes}
-    session[SETTINGS_KEY] = values
-    if user is not None and user.is_authenticated:
-        PlayerSettings.objects.update_or_create(user=user, defaults=values)
-    return values

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from patience.games import GAMES, rules_text
-from patience_site.play import services
+from patience_site.play import preferences, services
 from patience_site.play.models import Game
 from patience_site.play.strings import ui_strings
 
@@ -55,7 +55,7 @@ def game_page(
         "state": services.state(game),
         "ui": ui_strings(),
         "settings": {
-            **services.player_settings(request.session, getattr(request, "user", None)),
+            **preferences.player_settings(request.session, getattr(request, "user", None)),
             "account": request.user.is_authenticated,
         },
         "deal_url": reverse("play:deal", args=[game.game, game.deal]),
