@@ -5,7 +5,8 @@
  * It is an accelerator, not a second source of truth: every winning line it finds
  * is replayed through the Python rules engine before it is returned, and tests
  * check that its verdicts, node counts and lines equal the Python engine's. See
- * solver/fast.py.
+ * solver/fast.py. With ``streamlined`` it searches the restricted moves of
+ * solver/streamline.py instead (a search that may only find wins).
  *
  * Cards are 0..51 = suit * 13 + rank - 1 (suits C D H S; D and H are red). Piles
  * use the library's numbering for Gilbert: 0..3 the up foundations (one per
@@ -347,12 +348,29 @@ static void order(const State *s, const Wants *w, Mv *moves, int n) {
 }
 
 /* ------------------------------------------------------------ children (Strategy.children) */
-static int children(State *s, Step *out) {
+/* the streamlined search (streamline.py): no card back from a foundation; a move
+ * between columns only when it takes every face-up card of its column (turning a
+ * card up or emptying it) or uncovers a card a foundation takes */
+static int kept(const State *s, const Wants *w, Mv m) {
+    if (m.src < T0) return 0;
+    if (m.src >= STOCK || m.dst < T0) return 1;
+    int t = m.src - T0, rest = s->len[t] - m.n;
+    if (rest == s->hid[t]) return rest > 0 || s->len[m.dst - T0] > 0;
+    return w->wantf[s->col[t][rest - 1]] != 0;
+}
+
+static int children(State *s, Step *out, int streamline) {
     Wants w;
     Mv moves[MAXMOVES];
     wants(s, &w);
     int n = generate(s, &w, moves);
     if (!n) return 0;
+    if (streamline) {
+        int k = 0;
+        for (int i = 0; i < n; i++) if (kept(s, &w, moves[i])) moves[k++] = moves[i];
+        n = k;
+        if (!n) return 0;
+    }
     /* safe_moves rule 2: an Ace to its up foundation, not from the waste */
     for (int i = 0; i < n; i++) {
         Mv m = moves[i];
@@ -443,14 +461,14 @@ static int grow(void **p, size_t *cap, size_t need, size_t size) {
 }
 
 /* expands s as a new frame; 0 when out of memory */
-static int push_frame(State *s, Path *p) {
+static int push_frame(State *s, Path *p, int streamline) {
     if (!grow((void **)&p->steps, &p->cap, p->nsteps + MAXMOVES * 4, sizeof(Step))) return 0;
     size_t fcap = (size_t)p->fcap;
     if (!grow((void **)&p->frames, &fcap, (size_t)p->depth + 1, sizeof(Frame))) return 0;
     p->fcap = (int)fcap;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nsteps; f->next = 0;
-    f->n = children(s, p->steps + p->nsteps);
+    f->n = children(s, p->steps + p->nsteps, streamline);
     p->nsteps += (size_t)f->n;
     return 1;
 }
@@ -475,8 +493,8 @@ static void undo_step(State *s, Path *p, Step st) {
 }
 
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
-static int search(State *s, long max_nodes, double seconds, Path *p, long *nodes_out,
-                  long *peak_out) {
+static int search(State *s, long max_nodes, double seconds, int streamline, Path *p,
+                  long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     uint8_t key[KEYLEN];
@@ -486,7 +504,7 @@ static int search(State *s, long max_nodes, double seconds, Path *p, long *nodes
     long nodes = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
-    else if (!push_frame(s, p)) verdict = -1;
+    else if (!push_frame(s, p, streamline)) verdict = -1;
     while (verdict == 1 && p->depth) {
         Frame *f = &p->frames[p->depth - 1];
         if (f->next == f->n) {
@@ -511,7 +529,7 @@ static int search(State *s, long max_nodes, double seconds, Path *p, long *nodes
             verdict = 2;
             break;
         }
-        if (!push_frame(s, p)) { verdict = -1; break; }
+        if (!push_frame(s, p, streamline)) { verdict = -1; break; }
     }
     *nodes_out = nodes; *peak_out = (long)t.count;
     table_free(&t);
@@ -529,13 +547,13 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds)
+/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, streamlined=0)
  *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden, *up, *down, *stock, *waste;
-    long max_nodes; double seconds;
-    if (!PyArg_ParseTuple(args, "OOOOOOld", &cols, &hidden, &up, &down, &stock, &waste,
-                          &max_nodes, &seconds))
+    long max_nodes; double seconds; int mode = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOld|i", &cols, &hidden, &up, &down, &stock, &waste,
+                          &max_nodes, &seconds, &mode))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
@@ -571,7 +589,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     long nodes = 0, peak = 0;
     int verdict;
     Py_BEGIN_ALLOW_THREADS
-    verdict = search(&s, max_nodes, seconds, &p, &nodes, &peak);
+    verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;
     if (verdict >= 0) {

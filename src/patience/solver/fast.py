@@ -87,10 +87,13 @@ def available(rules: GameRules) -> bool:
     return gilbert_like(rules) and _gilbert is not None
 
 
-def search(position: Position, limit: Limit) -> Result:
-    """Search ``position`` with the compiled engine (see the module doc)."""
+def search(position: Position, limit: Limit, *, streamlined: bool = False) -> Result:
+    """Search ``position`` with the compiled engine (see the module doc);
+    ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
+    (Gilbert only)."""
     if gilbert_like(position.rules):
-        return _search_gilbert(position, limit)
+        return _search_gilbert(position, limit, streamlined)
+    assert not streamlined, "no streamlined search for Bisley"
     return _search_bisley(position, limit)
 
 
@@ -101,7 +104,7 @@ def _seconds_left(start: float, limit: Limit) -> float:
     return max(1e-6, start + limit.seconds - time.perf_counter())
 
 
-def _search_gilbert(position: Position, limit: Limit) -> Result:
+def _search_gilbert(position: Position, limit: Limit, streamlined: bool) -> Result:
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -121,6 +124,7 @@ def _search_gilbert(position: Position, limit: Limit) -> Result:
         list(piles[layout.waste]),
         limit.nodes or 0,
         _seconds_left(start, limit),
+        int(streamlined),
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
