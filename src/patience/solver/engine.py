@@ -108,14 +108,14 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     the budget bounds both together."""
     if prune and streamline.applies(position.rules):
         return _two_phase(position, limit, native=native)
-    return _search_one(position, limit, prune=prune, native=native)
+    return single_search(position, limit, prune=prune, native=native)
 
 
 def _two_phase(position: Position, limit: Limit, *, native: bool) -> Result:
     start = time.perf_counter()
     compiled = native and fast.available(position.rules)
     limit = _guarded(limit, MAX_TABLE["compiled" if compiled else "python"])
-    first = _search_one(position, streamline.first_share(limit), native=native, streamlined=True)
+    first = single_search(position, streamline.first_share(limit), native=native, streamlined=True)
     if first.verdict is Verdict.WINNABLE:
         return first
     nodes = None if limit.nodes is None else limit.nodes - first.nodes
@@ -124,7 +124,7 @@ def _two_phase(position: Position, limit: Limit, *, native: bool) -> Result:
         return Result(
             Verdict.UNKNOWN, (), first.nodes, time.perf_counter() - start, first.peak_table
         )
-    second = _search_one(position, Limit(nodes=nodes, seconds=seconds), native=native)
+    second = single_search(position, Limit(nodes=nodes, seconds=seconds), native=native)
     return Result(
         second.verdict,
         second.line,
@@ -134,7 +134,7 @@ def _two_phase(position: Position, limit: Limit, *, native: bool) -> Result:
     )
 
 
-def _search_one(
+def single_search(
     position: Position,
     limit: Limit,
     *,

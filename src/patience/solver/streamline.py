@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from patience.position import Move, Position
 from patience.rules import GameRules, Kind, Unit
-from patience.solver.ordering import wanted_cards
 from patience.solver.limits import Limit
+from patience.solver.ordering import wanted_cards
 
 #: The streamlined search's share of a budget (nodes and seconds).
 SHARE = 0.25
