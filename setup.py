@@ -16,5 +16,11 @@ setup(
             extra_compile_args=["-O2"],
             optional=True,
         ),
+        Extension(
+            "patience.solver._bigapple",
+            ["src/patience/solver/_bigapple.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

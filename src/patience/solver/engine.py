@@ -114,7 +114,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
 def _two_phase(position: Position, limit: Limit, *, native: bool) -> Result:
     start = time.perf_counter()
     compiled = native and fast.available(position.rules)
-    limit = _guarded(limit, MAX_TABLE["compiled" if compiled else "python"])
+    limit = _guarded(limit, fast.table_cap(position.rules) if compiled else MAX_TABLE["python"])
     first = single_search(position, streamline.first_share(limit), native=native, streamlined=True)
     if first.verdict is Verdict.WINNABLE:
         return first
@@ -145,7 +145,7 @@ def single_search(
     """One depth-first search (the complete one, or the streamlined one)."""
     if prune and native and fast.available(position.rules):
         result = fast.search(
-            position, _guarded(limit, MAX_TABLE["compiled"]), streamlined=streamlined
+            position, _guarded(limit, fast.table_cap(position.rules)), streamlined=streamlined
         )
         if result.line:
             verify_line(position, result.line)

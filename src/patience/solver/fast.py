@@ -1,10 +1,11 @@
-"""The compiled searches, when they are built: ``_bisley.c`` for Bisley-like games
-and ``_gilbert.c`` for Gilbert.
+"""The compiled searches, when they are built: ``_bisley.c`` for Bisley-like games,
+``_gilbert.c`` for Gilbert and ``_bigapple.c`` for Big Apple.
 
 Each runs the same algorithm as :mod:`patience.solver.engine` with the rules that
 apply to its game (Bisley: safe foundation moves, dead cards, stubborn sets;
-Gilbert: the safe Ace rule, symmetry and the stock macros; both: the same move
-order and a canonical transposition table), about a hundred times faster. They are
+Gilbert: the safe Ace rule, symmetry and the stock macros; Big Apple: the safe Ace
+rule and symmetry; all: the same move order and a canonical transposition table),
+about a hundred times faster. They are
 accelerators, not second rules engines of record: their winning lines are replayed
 through the Python rules before they are returned, and the tests check that their
 verdicts, node counts and lines equal the Python engine's.
@@ -22,7 +23,7 @@ from typing import Any
 from patience.cards import ACE, KING, RANK, SUITS
 from patience.position import Move, Position
 from patience.rules import Build, Direction, Foundations, GameRules, Kind, Stock, Unit
-from patience.solver.limits import Limit, Result, Verdict
+from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import stubborn
 
 
@@ -35,6 +36,7 @@ def _load(name: str) -> Any:
 
 _native: Any = _load("_bisley")
 _gilbert: Any = _load("_gilbert")
+_bigapple: Any = _load("_bigapple")
 
 _VERDICTS = (Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN)
 
@@ -80,11 +82,39 @@ def gilbert_like(rules: GameRules) -> bool:
     )
 
 
+def big_apple_like(rules: GameRules) -> bool:
+    """``_bigapple.c`` handles ``rules``: Big Apple's piles and rules."""
+    tab = rules.tableau
+    return (
+        rules.decks == 2
+        and tuple(_foundation_shape(g) for g in rules.foundations)
+        == ((8, ACE, Direction.UP, None, True),)
+        and rules.cells == 3
+        and rules.talon
+        and rules.stock is None
+        and tab.count == 8
+        and tab.build is Build.ANY_SUIT
+        and tab.direction is Direction.DOWN
+        and tab.unit is Unit.SAME_SUIT_RUN
+        and tab.empty_from == frozenset({Kind.TALON, Kind.CELL})
+        and tab.empty_rank is None
+        and tab.face_up is None
+    )
+
+
 def available(rules: GameRules) -> bool:
     """A compiled search is built and handles ``rules``."""
     if bisley_like(rules):
         return _native is not None
+    if big_apple_like(rules):
+        return _bigapple is not None
     return gilbert_like(rules) and _gilbert is not None
+
+
+def table_cap(rules: GameRules) -> int:
+    """The memory guard (positions in the table) of the compiled search of
+    ``rules``: Big Apple's keys are longer (128 bytes against 72 and 80)."""
+    return MAX_TABLE["compiled-big-apple" if big_apple_like(rules) else "compiled"]
 
 
 def search(position: Position, limit: Limit, *, streamlined: bool = False) -> Result:
@@ -93,7 +123,9 @@ def search(position: Position, limit: Limit, *, streamlined: bool = False) -> Re
     (Gilbert only)."""
     if gilbert_like(position.rules):
         return _search_gilbert(position, limit, streamlined)
-    assert not streamlined, "no streamlined search for Bisley"
+    assert not streamlined, "no streamlined search for Bisley or Big Apple"
+    if big_apple_like(position.rules):
+        return _search_big_apple(position, limit)
     return _search_bisley(position, limit)
 
 
@@ -125,6 +157,25 @@ def _search_gilbert(position: Position, limit: Limit, streamlined: bool) -> Resu
         limit.nodes or 0,
         _seconds_left(start, limit),
         int(streamlined),
+    )
+    line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
+    return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
+
+
+def _search_big_apple(position: Position, limit: Limit) -> Result:
+    start = time.perf_counter()
+    layout = position.layout
+    piles = position.piles
+    # the library's pile numbering is the compiled engine's (see _bigapple.c)
+    assert layout.foundations == tuple(range(8)) and layout.cells == (8, 9, 10)
+    assert layout.tableau == tuple(range(11, 19)) and layout.talon == 19
+    code, raw_line, nodes, peak = _bigapple.solve(
+        [list(piles[f]) for f in layout.foundations],
+        [list(piles[c]) for c in layout.cells],
+        [list(piles[t]) for t in layout.tableau],
+        list(piles[layout.talon]),
+        limit.nodes or 0,
+        _seconds_left(start, limit),
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
