@@ -21,8 +21,8 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_compiled_engine_is_built() -> None:
-    assert fast.available(get_game("bisley"))
-    assert fast.available(get_game("gilbert"))
+    for game in ("bisley", "gilbert", "big-apple"):
+        assert fast.available(get_game(game)), game
 
 
 LIMIT = Limit(nodes=30_000)
@@ -62,8 +62,11 @@ def test_node_limit_is_exact() -> None:
     assert result.verdict is Verdict.UNKNOWN and result.nodes == 5000
 
 
-def test_only_bisley_like_games_and_gilbert_use_it() -> None:
-    assert not fast.available(get_game("big-apple"))
+def test_each_engine_handles_its_own_game_only() -> None:
+    games = [get_game(g) for g in ("bisley", "gilbert", "big-apple")]
+    assert [fast.bisley_like(r) for r in games] == [True, False, False]
+    assert [fast.gilbert_like(r) for r in games] == [False, True, False]
+    assert [fast.big_apple_like(r) for r in games] == [False, False, True]
 
 
 GILBERT_LIMIT = Limit(nodes=4_000)
@@ -90,3 +93,26 @@ def test_gilbert_mid_game_positions_agree_with_python_engine() -> None:
             plain = [m for m in moves if not pos.is_stock_move(m)]
             pos.push(rng.choice(plain if plain and rng.random() < 0.7 else moves))
         _same(pos, GILBERT_LIMIT)
+
+
+BIG_APPLE_LIMIT = Limit(nodes=5_000)
+
+
+def test_big_apple_deals_agree_with_python_engine() -> None:
+    deals = [1, 2, 3, 4, 5, 6, 35, 65, 270, 677, 681]
+    verdicts = [_same(Position.deal("big-apple", n), BIG_APPLE_LIMIT) for n in deals]
+    assert {Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN} <= set(verdicts)
+
+
+def test_big_apple_mid_game_positions_agree_with_python_engine() -> None:
+    """Positions after random moves: cards in the cells, on the foundations (played
+    back too), piles emptied and refilled from the talon."""
+    rng = random.Random(5)
+    for number in range(300, 312):
+        pos = Position.deal("big-apple", number)
+        for _ in range(rng.randrange(1, 80)):
+            moves = list(pos.legal_moves)
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        _same(pos, BIG_APPLE_LIMIT)

@@ -108,6 +108,21 @@ def test_gilbert_pruning_keeps_the_verdict(pos: Position) -> None:
     compare(pos, 5_000)
 
 
+@settings(SETTINGS, max_examples=100)
+@given(st.one_of(big_apple_small(), big_apple_small(low=4, high=12), big_apple_jam()))
+def test_big_apple_python_engine_equals_the_compiled_one(pos: Position) -> None:
+    """The compiled Big Apple search and the Python engine: same verdict, same node
+    count, same table size, same line."""
+    native = solve(pos, Limit(nodes=2_000))
+    python = solve(pos, Limit(nodes=2_000), native=False)
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.peak_table,
+        python.line,
+    ), format_position(pos)
+
+
 @settings(SETTINGS, max_examples=60)
 @given(big_apple_small())
 def test_big_apple_pruning_keeps_the_verdict(pos: Position) -> None:
