@@ -50,7 +50,7 @@ def test_the_budget_bounds_both_phases_together() -> None:
         assert result.verdict is Verdict.UNKNOWN or result.line or result.verdict is Verdict.LOST
 
 
-def test_streamline_applies_to_gilbert_only() -> None:
+def test_streamline_applies_to_gilbert_and_big_apple() -> None:
     assert streamline.applies(get_game("gilbert"))
+    assert streamline.applies(get_game("big-apple"))
     assert not streamline.applies(get_game("bisley"))
-    assert not streamline.applies(get_game("big-apple"))

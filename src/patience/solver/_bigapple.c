@@ -6,7 +6,8 @@
  * It is an accelerator, not a second source of truth: every winning line it finds
  * is replayed through the Python rules engine before it is returned, and tests
  * check that its verdicts, node counts and lines equal the Python engine's. See
- * solver/fast.py.
+ * solver/fast.py. With ``streamlined`` it searches the restricted moves of
+ * solver/streamline.py instead (a search that may only find wins).
  *
  * Cards are 0..51 = suit * 13 + rank - 1 (two decks: each value twice). Piles use
  * the library's numbering for Big Apple: 0..7 the foundations (any suit), 8..10
@@ -333,12 +334,34 @@ static void order(const State *s, const Wants *w, Mv *moves, int n) {
 
 static int group_of(int pile) { return pile < C0 ? 0 : pile < T0 ? 1 : pile < TALON ? 2 : -1; }
 
+/* the streamlined search (streamline.py): no card back from a foundation; a move
+ * off a tableau pile (onto a pile or into a cell) only when it empties the pile or
+ * uncovers a card that a foundation takes or that takes the talon's or a cell's card */
+static int takes(int below, int above) { return above >= 0 && RANK(above) + 1 == RANK(below); }
+
+static int kept(const State *s, const Wants *w, Mv m) {
+    if (m.src < C0) return 0;
+    if (m.src < T0 || m.src == TALON || m.dst < C0) return 1;
+    int t = m.src - T0, rest = s->len[t] - m.n;
+    if (!rest) return !(m.dst >= T0 && !s->len[m.dst - T0]);
+    int u = s->col[t][rest - 1];
+    if (w->wanted[u] || takes(u, top_of(s, TALON))) return 1;
+    for (int c = 0; c < NC; c++) if (takes(u, s->cell[c])) return 1;
+    return 0;
+}
+
 /* ------------------------------------------------------------ children (Strategy.children) */
-static int children(const State *s, Mv *moves) {
+static int children(const State *s, Mv *moves, int streamline) {
     Wants w;
     wants(s, &w);
     int n = generate(s, &w, moves);
     if (!n) return 0;
+    if (streamline) {
+        int k = 0;
+        for (int i = 0; i < n; i++) if (kept(s, &w, moves[i])) moves[k++] = moves[i];
+        n = k;
+        if (!n) return 0;
+    }
     /* safe_moves rule 2: an Ace to a foundation (there is no waste) */
     for (int i = 0; i < n; i++) {
         Mv m = moves[i];
@@ -393,19 +416,19 @@ static int grow(void **p, size_t *cap, size_t need, size_t size) {
 }
 
 /* expands s as a new frame; 0 when out of memory */
-static int push_frame(const State *s, Path *p) {
+static int push_frame(const State *s, Path *p, int streamline) {
     if (!grow((void **)&p->moves, &p->cap, p->nmoves + MAXMOVES, sizeof(Mv))) return 0;
     if (!grow((void **)&p->frames, &p->fcap, p->depth + 1, sizeof(Frame))) return 0;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nmoves; f->next = 0;
-    f->n = children(s, p->moves + p->nmoves);
+    f->n = children(s, p->moves + p->nmoves, streamline);
     p->nmoves += (size_t)f->n;
     return 1;
 }
 
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
-static int search(State *s, long max_nodes, double seconds, Path *p, long *nodes_out,
-                  long *peak_out) {
+static int search(State *s, long max_nodes, double seconds, int streamline, Path *p,
+                  long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     uint8_t key[KEYLEN];
@@ -415,7 +438,7 @@ static int search(State *s, long max_nodes, double seconds, Path *p, long *nodes
     long nodes = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
-    else if (!push_frame(s, p)) verdict = -1;
+    else if (!push_frame(s, p, streamline)) verdict = -1;
     while (verdict == 1 && p->depth) {
         Frame *f = &p->frames[p->depth - 1];
         if (f->next == f->n) {
@@ -434,13 +457,18 @@ static int search(State *s, long max_nodes, double seconds, Path *p, long *nodes
         if (ins < 0) { verdict = -1; break; }
         if (!ins) { undo(s, m); continue; }
         nodes++;
-        if (won(s)) { verdict = 0; break; }
+        if (won(s)) {
+            /* the line is replayed in Python before it is returned: a win found too
+             * late for that is given up (the budget is a hard stop, engine.py) */
+            verdict = deadline > 0 && now() + p->depth * VERIFY_SECONDS >= deadline ? 2 : 0;
+            break;
+        }
         if ((max_nodes > 0 && nodes >= max_nodes) ||
-            (deadline > 0 && nodes % 8 == 0 && now() + p->depth * VERIFY_SECONDS >= deadline)) {
+            (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
             verdict = 2;
             break;
         }
-        if (!push_frame(s, p)) { verdict = -1; break; }
+        if (!push_frame(s, p, streamline)) { verdict = -1; break; }
     }
     *nodes_out = nodes; *peak_out = (long)t.count;
     table_free(&t);
@@ -458,14 +486,15 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(foundations, cells, columns, talon, max_nodes, seconds)
+/* solve(foundations, cells, columns, talon, max_nodes, seconds, streamlined=0)
  *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
  *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *founds, *cells, *cols, *talon;
-    long max_nodes; double seconds;
-    if (!PyArg_ParseTuple(args, "OOOOld", &founds, &cells, &cols, &talon, &max_nodes, &seconds))
+    long max_nodes; double seconds; int mode = 0;
+    if (!PyArg_ParseTuple(args, "OOOOld|i", &founds, &cells, &cols, &talon, &max_nodes, &seconds,
+                          &mode))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
@@ -500,7 +529,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     long nodes = 0, peak = 0;
     int verdict;
     Py_BEGIN_ALLOW_THREADS
-    verdict = search(&s, max_nodes, seconds, &p, &nodes, &peak);
+    verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;
     if (verdict >= 0) {

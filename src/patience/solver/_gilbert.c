@@ -523,9 +523,14 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         if (ins < 0) { verdict = -1; break; }
         if (!ins) { undo_step(s, p, st); continue; }
         nodes++;
-        if (won(s)) { verdict = 0; break; }
+        if (won(s)) {
+            /* the line is replayed in Python before it is returned: a win found too
+             * late for that is given up (the budget is a hard stop, engine.py) */
+            verdict = deadline > 0 && now() + p->ndone * VERIFY_SECONDS >= deadline ? 2 : 0;
+            break;
+        }
         if ((max_nodes > 0 && nodes >= max_nodes) ||
-            (deadline > 0 && nodes % 8 == 0 && now() + p->ndone * VERIFY_SECONDS >= deadline)) {
+            (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
             verdict = 2;
             break;
         }

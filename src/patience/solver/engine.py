@@ -165,9 +165,7 @@ def single_search(
     verdict = Verdict.LOST
     depth = 0  # moves on the current path
     while stack:
-        # the winning line is replayed before it is returned, so the budget keeps
-        # time for that (about VERIFY_SECONDS per move of the current path)
-        if deadline is not None and time.perf_counter() + depth * VERIFY_SECONDS >= deadline:
+        if deadline is not None and time.perf_counter() >= deadline:
             verdict = Verdict.UNKNOWN
             break
         step = next(stack[-1], None)
@@ -191,6 +189,8 @@ def single_search(
         depth += len(step)
         if pos.is_won():
             verdict = Verdict.WINNABLE
+            if not _time_to_verify(deadline, depth):
+                verdict = Verdict.UNKNOWN
             break
         if max_nodes is not None and nodes >= max_nodes:
             verdict = Verdict.UNKNOWN
@@ -200,6 +200,14 @@ def single_search(
     if line:
         verify_line(position, line)
     return Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
+
+
+def _time_to_verify(deadline: float | None, moves: int) -> bool:
+    """A winning line of ``moves`` moves can still be replayed (about
+    VERIFY_SECONDS a move) before ``deadline``: the budget is a hard stop, so a
+    win found too late to check its line is given up (unknown). The search itself
+    runs to the deadline, so that a lost proof gets the whole budget."""
+    return deadline is None or time.perf_counter() + moves * VERIFY_SECONDS < deadline
 
 
 def _guarded(limit: Limit, cap: int) -> Limit:

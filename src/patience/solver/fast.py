@@ -120,12 +120,12 @@ def table_cap(rules: GameRules) -> int:
 def search(position: Position, limit: Limit, *, streamlined: bool = False) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
-    (Gilbert only)."""
+    (Gilbert and Big Apple)."""
     if gilbert_like(position.rules):
         return _search_gilbert(position, limit, streamlined)
-    assert not streamlined, "no streamlined search for Bisley or Big Apple"
     if big_apple_like(position.rules):
-        return _search_big_apple(position, limit)
+        return _search_big_apple(position, limit, streamlined)
+    assert not streamlined, "no streamlined search for Bisley"
     return _search_bisley(position, limit)
 
 
@@ -162,7 +162,7 @@ def _search_gilbert(position: Position, limit: Limit, streamlined: bool) -> Resu
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
 
 
-def _search_big_apple(position: Position, limit: Limit) -> Result:
+def _search_big_apple(position: Position, limit: Limit, streamlined: bool) -> Result:
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -176,6 +176,7 @@ def _search_big_apple(position: Position, limit: Limit) -> Result:
         list(piles[layout.talon]),
         limit.nodes or 0,
         _seconds_left(start, limit),
+        int(streamlined),
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)

@@ -6,26 +6,28 @@ through the rules like any other) or give up. A position it exhausts is **not**
 lost: the engine then runs the complete search (with the provably safe pruning
 rules only) on what is left of the budget, and only that search may say lost.
 
-Applies to games with a stock and runs that move as a unit (Gilbert, like
-Klondike). There a depth-first search easily spends its whole budget shuffling
-runs between columns and cards back and forth from the foundations below one early
-bad move; the restricted moves are those that make progress:
+Applies to games with a stock or a talon (Gilbert, like Klondike; Big Apple).
+There a depth-first search easily spends its whole budget shuffling cards between
+columns, cells and the foundations below one early bad move; the restricted moves
+are those that make progress:
 
 * no card comes back from a foundation;
-* a move between columns must either take every face-up card of its column (so a
-  face-down card turns up, or the column empties, and not into an empty column) or
-  uncover a card that a foundation takes.
+* a move off a tableau pile onto another pile or into a cell must take every
+  face-up card of its pile (so a face-down card turns up, or the pile empties, and
+  not into an empty pile), or uncover a card that a foundation takes, or one that
+  takes the talon's top card or a cell's card.
 
-Stock and waste moves, foundation moves and moves into an empty column from the
-waste are all kept. Measured on Gilbert deals 1-100: of the 61 deals the complete
-search left undecided after 10 s (2.5 million positions), the streamlined search
-won 19 within 500,000 positions, 11 of them within 60,000.
+Stock, waste and talon moves, moves out of cells and foundation moves are all kept.
+Measured on Gilbert deals 1-100: of the 61 deals the complete search left
+undecided after 10 s (2.5 million positions), the streamlined search won 19 within
+500,000 positions, 11 of them within 60,000.
 """
 
 from __future__ import annotations
 
+from patience.movegen import tables_of
 from patience.position import Move, Position
-from patience.rules import GameRules, Kind, Unit
+from patience.rules import GameRules, Kind
 from patience.solver.limits import Limit
 from patience.solver.ordering import wanted_cards
 
@@ -34,31 +36,38 @@ SHARE = 0.25
 
 
 def applies(rules: GameRules) -> bool:
-    """The game has a stock and moves runs as a unit."""
-    return rules.stock is not None and rules.tableau.unit is Unit.BUILD_RUN
+    """The game has a stock or a talon."""
+    return rules.stock is not None or rules.talon
 
 
 def restrict(pos: Position, moves: list[Move]) -> list[Move]:
     """``moves`` without the ones the streamlined search leaves out (module doc)."""
-    kinds = pos.layout.kinds
+    layout = pos.layout
+    kinds = layout.kinds
     piles = pos.piles
+    builds = tables_of(pos.rules).builds
     want: set[int] | None = None
+    feeders: list[int] = []  # the talon's top card and the cells' cards
     kept = []
     for move in moves:
         src, dst, n = move
         kind = kinds[src]
         if kind is Kind.FOUNDATION:
             continue
-        if kind is Kind.TABLEAU and kinds[dst] is Kind.TABLEAU:
+        dst_kind = kinds[dst]
+        if kind is Kind.TABLEAU and (dst_kind is Kind.TABLEAU or dst_kind is Kind.CELL):
             pile = piles[src]
             rest = len(pile) - n
             if rest == pos.hidden[src]:
-                if not rest and not piles[dst]:
+                if not rest and dst_kind is Kind.TABLEAU and not piles[dst]:
                     continue
             else:
                 if want is None:
                     want = wanted_cards(pos)
-                if pile[rest - 1] not in want:
+                    sources = [layout.talon] if layout.talon >= 0 else []
+                    feeders = [piles[p][-1] for p in (*sources, *layout.cells) if piles[p]]
+                under = pile[rest - 1] * 52
+                if pile[rest - 1] not in want and not any(builds[under + c] for c in feeders):
                     continue
         kept.append(move)
     return kept
