@@ -435,7 +435,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     make_key(s, key);
     table_insert(&t, key);
     double deadline = seconds > 0 ? now() + seconds : 0;
-    long nodes = 0;
+    long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
     else if (!push_frame(s, p, streamline)) verdict = -1;
@@ -455,7 +455,12 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         make_key(s, key);
         int ins = table_insert(&t, key);
         if (ins < 0) { verdict = -1; break; }
-        if (!ins) { undo(s, m); continue; }
+        if (!ins) {
+            undo(s, m);
+            /* a long run of table hits finds no new node: look at the clock too */
+            if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+            continue;
+        }
         nodes++;
         if (won(s)) {
             /* the line is replayed in Python before it is returned: a win found too
