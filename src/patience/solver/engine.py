@@ -115,7 +115,9 @@ def _two_phase(position: Position, limit: Limit, *, native: bool) -> Result:
     start = time.perf_counter()
     compiled = native and fast.available(position.rules)
     limit = _guarded(limit, fast.table_cap(position.rules) if compiled else MAX_TABLE["python"])
-    first = single_search(position, streamline.first_share(limit), native=native, streamlined=True)
+    first = single_search(
+        position, streamline.first_share(position.rules, limit), native=native, streamlined=True
+    )
     if first.verdict is Verdict.WINNABLE:
         return first
     nodes = None if limit.nodes is None else limit.nodes - first.nodes
