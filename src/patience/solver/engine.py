@@ -102,7 +102,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     check the pruning rules never change a verdict). With ``native`` (the default)
     the compiled engine is used where it is built and applies (``fast.py``).
 
-    Where :mod:`streamline` applies (Gilbert), a streamlined search that may only
+    Where :mod:`streamline` applies (Gilbert, Big Apple), a streamlined search that may only
     find wins first gets its share of the budget; unless it wins, the complete
     search gets the rest. ``nodes`` and ``seconds`` of the result count both, and
     the budget bounds both together."""
