@@ -71,7 +71,11 @@ static uint64_t hash_key(const uint8_t *k) {
 static int table_init(Table *t, size_t max_cap) {
     t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
     t->keys = malloc(t->cap * KEYLEN);
+    /* slots for the whole budget at once (calloc'd pages cost nothing until used):
+     * growing a table of millions of positions takes a third of a second, during
+     * which the clock is not read */
     t->nslots = 1 << 17;
+    while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
     t->slots = calloc(t->nslots, sizeof(uint64_t));
     return t->keys && t->slots;
 }
