@@ -9,6 +9,18 @@ setup(
             ["src/patience/solver/_bisley.c"],
             extra_compile_args=["-O2"],
             optional=True,  # without a C compiler the pure-Python engine is used
-        )
+        ),
+        Extension(
+            "patience.solver._gilbert",
+            ["src/patience/solver/_gilbert.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
+        Extension(
+            "patience.solver._bigapple",
+            ["src/patience/solver/_bigapple.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

@@ -1,5 +1,6 @@
-"""The compiled Bisley search (solver/_bisley.c) must agree with the Python engine
-exactly: same verdict, same node count, same winning line."""
+"""The compiled searches (solver/_bisley.c, solver/_gilbert.c) must agree with the
+Python engine exactly: same verdict, same node count, same table size, same
+winning line."""
 
 from __future__ import annotations
 
@@ -20,17 +21,20 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_compiled_engine_is_built() -> None:
-    assert fast.available(get_game("bisley"))
+    for game in ("bisley", "gilbert", "big-apple"):
+        assert fast.available(get_game(game)), game
+
 
 LIMIT = Limit(nodes=30_000)
 
 
-def _same(pos: Position) -> Verdict:
-    native = solve(pos, LIMIT, native=True)
-    python = solve(pos, LIMIT, native=False)
-    assert (native.verdict, native.nodes, native.line) == (
+def _same(pos: Position, limit: Limit = LIMIT) -> Verdict:
+    native = solve(pos, limit, native=True)
+    python = solve(pos, limit, native=False)
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
         python.verdict,
         python.nodes,
+        python.peak_table,
         python.line,
     )
     return native.verdict
@@ -58,6 +62,57 @@ def test_node_limit_is_exact() -> None:
     assert result.verdict is Verdict.UNKNOWN and result.nodes == 5000
 
 
-def test_only_bisley_like_games_use_it() -> None:
-    assert not fast.available(get_game("gilbert"))
-    assert not fast.available(get_game("big-apple"))
+def test_each_engine_handles_its_own_game_only() -> None:
+    games = [get_game(g) for g in ("bisley", "gilbert", "big-apple")]
+    assert [fast.bisley_like(r) for r in games] == [True, False, False]
+    assert [fast.gilbert_like(r) for r in games] == [False, True, False]
+    assert [fast.big_apple_like(r) for r in games] == [False, False, True]
+
+
+GILBERT_LIMIT = Limit(nodes=4_000)
+
+
+def test_gilbert_deals_agree_with_python_engine() -> None:
+    """Both phases (streamlined, then complete: see streamline.py) agree."""
+    verdicts = [_same(Position.deal("gilbert", n), GILBERT_LIMIT) for n in range(1, 13)]
+    verdicts += [_same(Position.deal("gilbert", n), GILBERT_LIMIT) for n in (36, 81, 564)]
+    assert {Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN} <= set(verdicts)
+
+
+def test_gilbert_mid_game_positions_agree_with_python_engine() -> None:
+    """Positions after random moves: cards on the foundations (played back too),
+    columns emptied, the stock dealt part way."""
+    rng = random.Random(11)
+    for number in range(200, 215):
+        pos = Position.deal("gilbert", number)
+        for _ in range(rng.randrange(1, 60)):
+            moves = list(pos.legal_moves)
+            if not moves:
+                break
+            # prefer moves that change the tableau or foundations
+            plain = [m for m in moves if not pos.is_stock_move(m)]
+            pos.push(rng.choice(plain if plain and rng.random() < 0.7 else moves))
+        _same(pos, GILBERT_LIMIT)
+
+
+BIG_APPLE_LIMIT = Limit(nodes=5_000)
+
+
+def test_big_apple_deals_agree_with_python_engine() -> None:
+    deals = [1, 2, 3, 4, 5, 6, 35, 65, 270, 677, 681]
+    verdicts = [_same(Position.deal("big-apple", n), BIG_APPLE_LIMIT) for n in deals]
+    assert {Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN} <= set(verdicts)
+
+
+def test_big_apple_mid_game_positions_agree_with_python_engine() -> None:
+    """Positions after random moves: cards in the cells, on the foundations (played
+    back too), piles emptied and refilled from the talon."""
+    rng = random.Random(5)
+    for number in range(300, 312):
+        pos = Position.deal("big-apple", number)
+        for _ in range(rng.randrange(1, 80)):
+            moves = list(pos.legal_moves)
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        _same(pos, BIG_APPLE_LIMIT)

@@ -41,7 +41,7 @@ def test_node_limit_of_the_python_engine_on_bisley() -> None:
     assert (result.verdict, result.nodes) == (Verdict.UNKNOWN, 100)
 
 
-@pytest.mark.parametrize(("game", "deal"), [("bisley", 16), ("bisley", 11), ("gilbert", 81)])
+@pytest.mark.parametrize(("game", "deal"), [("bisley", 16), ("bisley", 11)])
 def test_a_budget_just_big_enough_decides(game: str, deal: int) -> None:
     """``nodes`` of a decided search is the work it needed: a budget one node
     larger decides the same way, a budget one node smaller does not. (A lost
@@ -54,6 +54,21 @@ def test_a_budget_just_big_enough_decides(game: str, deal: int) -> None:
     assert (again.verdict, again.nodes, again.line) == (full.verdict, full.nodes, full.line)
     short = solve(pos, Limit(nodes=full.nodes - 1))
     assert (short.verdict, short.nodes) == (Verdict.UNKNOWN, full.nodes - 1)
+
+
+@pytest.mark.parametrize("deal", [81, 629])
+def test_a_budget_as_big_as_the_work_decides_a_lost_gilbert_deal(deal: int) -> None:
+    """Gilbert's search has two phases (streamline.py): the streamlined one gets a
+    share of the budget, so a smaller budget cuts it shorter and the total work
+    depends on the budget. It never needs more than with a larger budget: any
+    budget above the work a lost verdict took decides it again, with no more work."""
+    pos = Position.deal("gilbert", deal)
+    full = solve(pos, Limit(nodes=50_000))
+    assert full.verdict is Verdict.LOST
+    for nodes in (full.nodes + 1, full.nodes + 7, 2 * full.nodes):
+        again = solve(pos, Limit(nodes=nodes))
+        assert again.verdict is Verdict.LOST
+        assert again.nodes <= full.nodes
 
 
 @pytest.mark.parametrize(

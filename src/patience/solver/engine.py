@@ -16,7 +16,7 @@ from collections.abc import Callable
 from patience.movegen import generate_moves
 from patience.position import Move, Position
 from patience.rules import GameRules
-from patience.solver import fast, ordering
+from patience.solver import fast, ordering, streamline
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
 
@@ -44,9 +44,12 @@ class Plain:
 
 
 class Strategy(Plain):
-    """The pruning rules that apply to one game, chosen from its rule record."""
+    """The pruning rules that apply to one game, chosen from its rule record.
+    ``streamlined``: the restricted moves of :mod:`streamline` only (a search
+    that may only find wins, never prove a loss)."""
 
-    def __init__(self, rules: GameRules) -> None:
+    def __init__(self, rules: GameRules, *, streamlined: bool = False) -> None:
+        self.streamlined = streamlined
         self.every_foundation_move = safe_moves.rule_all_foundation_moves(rules)
         self.aces = safe_moves.rule_aces(rules)
         self.dead: Callable[[Position], bool] | None = (
@@ -61,6 +64,10 @@ class Strategy(Plain):
         moves = generate_moves(pos)
         if not moves:
             return []
+        if self.streamlined:
+            moves = streamline.restrict(pos, moves)
+            if not moves:
+                return []
         safe = safe_moves.safe_move(pos, moves, self.every_foundation_move, self.aces)
         if safe is not None:
             return [(safe,)]
@@ -78,13 +85,13 @@ class Strategy(Plain):
         return pos.canonical_key()
 
 
-_STRATEGIES: dict[str, Strategy] = {}
+_STRATEGIES: dict[tuple[str, bool], Strategy] = {}
 
 
-def strategy_of(rules: GameRules) -> Strategy:
-    strategy = _STRATEGIES.get(rules.id)
+def strategy_of(rules: GameRules, *, streamlined: bool = False) -> Strategy:
+    strategy = _STRATEGIES.get((rules.id, streamlined))
     if strategy is None:
-        strategy = _STRATEGIES[rules.id] = Strategy(rules)
+        strategy = _STRATEGIES[rules.id, streamlined] = Strategy(rules, streamlined=streamlined)
     return strategy
 
 
@@ -93,9 +100,55 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
 
     ``prune=False`` searches every legal move with exact keys (for tests that
     check the pruning rules never change a verdict). With ``native`` (the default)
-    the compiled engine is used where it is built and applies (``fast.py``)."""
+    the compiled engine is used where it is built and applies (``fast.py``).
+
+    Where :mod:`streamline` applies (Gilbert, Big Apple), a streamlined search that may only
+    find wins first gets its share of the budget; unless it wins, the complete
+    search gets the rest. ``nodes`` and ``seconds`` of the result count both, and
+    the budget bounds both together."""
+    if prune and streamline.applies(position.rules):
+        return _two_phase(position, limit, native=native)
+    return single_search(position, limit, prune=prune, native=native)
+
+
+def _two_phase(position: Position, limit: Limit, *, native: bool) -> Result:
+    start = time.perf_counter()
+    compiled = native and fast.available(position.rules)
+    limit = _guarded(limit, fast.table_cap(position.rules) if compiled else MAX_TABLE["python"])
+    first = single_search(
+        position, streamline.first_share(position.rules, limit), native=native, streamlined=True
+    )
+    if first.verdict is Verdict.WINNABLE:
+        return first
+    nodes = None if limit.nodes is None else limit.nodes - first.nodes
+    seconds = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
+    if (nodes is not None and nodes < 1) or (seconds is not None and seconds <= 0):
+        return Result(
+            Verdict.UNKNOWN, (), first.nodes, time.perf_counter() - start, first.peak_table
+        )
+    second = single_search(position, Limit(nodes=nodes, seconds=seconds), native=native)
+    return Result(
+        second.verdict,
+        second.line,
+        first.nodes + second.nodes,
+        time.perf_counter() - start,
+        max(first.peak_table, second.peak_table),
+    )
+
+
+def single_search(
+    position: Position,
+    limit: Limit,
+    *,
+    prune: bool = True,
+    native: bool = True,
+    streamlined: bool = False,
+) -> Result:
+    """One depth-first search (the complete one, or the streamlined one)."""
     if prune and native and fast.available(position.rules):
-        result = fast.search(position, _guarded(limit, MAX_TABLE["compiled"]))
+        result = fast.search(
+            position, _guarded(limit, fast.table_cap(position.rules)), streamlined=streamlined
+        )
         if result.line:
             verify_line(position, result.line)
         return result
@@ -103,7 +156,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     pos = position.copy(stack=False)
     if pos.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0, 0)
-    strategy: Plain = strategy_of(pos.rules) if prune else Plain()
+    strategy: Plain = strategy_of(pos.rules, streamlined=streamlined) if prune else Plain()
     key_of = strategy.key
     max_nodes = _guarded(limit, MAX_TABLE["python"]).nodes
     deadline = None if limit.seconds is None else start + limit.seconds
@@ -114,9 +167,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     verdict = Verdict.LOST
     depth = 0  # moves on the current path
     while stack:
-        # the winning line is replayed before it is returned, so the budget keeps
-        # time for that (about VERIFY_SECONDS per move of the current path)
-        if deadline is not None and time.perf_counter() + depth * VERIFY_SECONDS >= deadline:
+        if deadline is not None and time.perf_counter() >= deadline:
             verdict = Verdict.UNKNOWN
             break
         step = next(stack[-1], None)
@@ -140,6 +191,8 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
         depth += len(step)
         if pos.is_won():
             verdict = Verdict.WINNABLE
+            if not _time_to_verify(deadline, depth):
+                verdict = Verdict.UNKNOWN
             break
         if max_nodes is not None and nodes >= max_nodes:
             verdict = Verdict.UNKNOWN
@@ -149,6 +202,14 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     if line:
         verify_line(position, line)
     return Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
+
+
+def _time_to_verify(deadline: float | None, moves: int) -> bool:
+    """A winning line of ``moves`` moves can still be replayed (about
+    VERIFY_SECONDS a move) before ``deadline``: the budget is a hard stop, so a
+    win found too late to check its line is given up (unknown). The search itself
+    runs to the deadline, so that a lost proof gets the whole budget."""
+    return deadline is None or time.perf_counter() + moves * VERIFY_SECONDS < deadline
 
 
 def _guarded(limit: Limit, cap: int) -> Limit:

@@ -1,11 +1,14 @@
-"""The compiled search for Bisley-like games (``_bisley.c``), when it is built.
+"""The compiled searches, when they are built: ``_bisley.c`` for Bisley-like games,
+``_gilbert.c`` for Gilbert and ``_bigapple.c`` for Big Apple.
 
-``_bisley.c`` runs the same algorithm as :mod:`patience.solver.engine` with the
-rules that apply to Bisley-like games (safe foundation moves, dead cards, stubborn
-sets, the same move order, a canonical transposition table), about a hundred times
-faster. It is an accelerator, not a second rules engine of record: its winning lines
-are replayed through the Python rules before they are returned, and the tests check
-that its verdicts and node counts equal the Python engine's.
+Each runs the same algorithm as :mod:`patience.solver.engine` with the rules that
+apply to its game (Bisley: safe foundation moves, dead cards, stubborn sets;
+Gilbert: the safe Ace rule, symmetry and the stock macros; Big Apple: the safe Ace
+rule and symmetry; all: the same move order and a canonical transposition table),
+about a hundred times faster. They are
+accelerators, not second rules engines of record: their winning lines are replayed
+through the Python rules before they are returned, and the tests check that their
+verdicts, node counts and lines equal the Python engine's.
 
 Without a C compiler the package still works: ``available`` is then false and the
 Python engine is used.
@@ -17,24 +20,31 @@ import importlib
 import time
 from typing import Any
 
-from patience.cards import ACE, KING, RANK
+from patience.cards import ACE, KING, RANK, SUITS
 from patience.position import Move, Position
-from patience.rules import Direction, GameRules
-from patience.solver.limits import Limit, Result, Verdict
+from patience.rules import Build, Direction, Foundations, GameRules, Kind, Stock, Unit
+from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import stubborn
 
-_native: Any
-try:
-    _native = importlib.import_module("patience.solver._bisley")
-except ImportError:  # pragma: no cover - no compiler where it was installed
-    _native = None
+
+def _load(name: str) -> Any:
+    try:
+        return importlib.import_module(f"patience.solver.{name}")
+    except ImportError:  # pragma: no cover - no compiler where it was installed
+        return None
+
+
+_native: Any = _load("_bisley")
+_gilbert: Any = _load("_gilbert")
+_bigapple: Any = _load("_bigapple")
 
 _VERDICTS = (Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN)
 
 
-def available(rules: GameRules) -> bool:
-    """The compiled search is built and handles ``rules``."""
-    if _native is None or not stubborn.applies(rules) or rules.tableau.count != 13:
+def bisley_like(rules: GameRules) -> bool:
+    """``_bisley.c`` handles ``rules``: stubborn sets apply, 13 columns, foundations
+    up from Aces or down from Kings."""
+    if not stubborn.applies(rules) or rules.tableau.count != 13:
         return False
     return all(
         (g.base == ACE and g.direction is Direction.UP)
@@ -43,8 +53,136 @@ def available(rules: GameRules) -> bool:
     )
 
 
-def search(position: Position, limit: Limit) -> Result:
-    """Search ``position`` with the compiled engine (see the module doc)."""
+_GILBERT_FOUNDATIONS = (
+    (4, ACE, Direction.UP, SUITS, True),
+    (4, KING, Direction.DOWN, SUITS, True),
+)
+
+
+def _foundation_shape(g: Foundations) -> tuple[object, ...]:
+    return (g.count, g.base, g.direction, g.suits, g.play_back)
+
+
+def gilbert_like(rules: GameRules) -> bool:
+    """``_gilbert.c`` handles ``rules``: Gilbert's piles and rules (the deal itself
+    may differ: the search starts from any position)."""
+    tab = rules.tableau
+    return (
+        rules.decks == 1
+        and tuple(_foundation_shape(g) for g in rules.foundations) == _GILBERT_FOUNDATIONS
+        and rules.cells == 0
+        and not rules.talon
+        and rules.stock == Stock(deal_count=3, redeal=True)
+        and tab.count == 7
+        and tab.build is Build.ALTERNATE_COLOUR
+        and tab.direction is Direction.DOWN
+        and tab.unit is Unit.BUILD_RUN
+        and tab.empty_from == frozenset({Kind.TABLEAU, Kind.WASTE, Kind.FOUNDATION})
+        and tab.empty_rank == 7
+    )
+
+
+def big_apple_like(rules: GameRules) -> bool:
+    """``_bigapple.c`` handles ``rules``: Big Apple's piles and rules."""
+    tab = rules.tableau
+    return (
+        rules.decks == 2
+        and tuple(_foundation_shape(g) for g in rules.foundations)
+        == ((8, ACE, Direction.UP, None, True),)
+        and rules.cells == 3
+        and rules.talon
+        and rules.stock is None
+        and tab.count == 8
+        and tab.build is Build.ANY_SUIT
+        and tab.direction is Direction.DOWN
+        and tab.unit is Unit.SAME_SUIT_RUN
+        and tab.empty_from == frozenset({Kind.TALON, Kind.CELL})
+        and tab.empty_rank is None
+        and tab.face_up is None
+    )
+
+
+def available(rules: GameRules) -> bool:
+    """A compiled search is built and handles ``rules``."""
+    if bisley_like(rules):
+        return _native is not None
+    if big_apple_like(rules):
+        return _bigapple is not None
+    return gilbert_like(rules) and _gilbert is not None
+
+
+def table_cap(rules: GameRules) -> int:
+    """The memory guard (positions in the table) of the compiled search of
+    ``rules``: Big Apple's keys are longer (128 bytes against 72 and 80)."""
+    return MAX_TABLE["compiled-big-apple" if big_apple_like(rules) else "compiled"]
+
+
+def search(position: Position, limit: Limit, *, streamlined: bool = False) -> Result:
+    """Search ``position`` with the compiled engine (see the module doc);
+    ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
+    (Gilbert and Big Apple)."""
+    if gilbert_like(position.rules):
+        return _search_gilbert(position, limit, streamlined)
+    if big_apple_like(position.rules):
+        return _search_big_apple(position, limit, streamlined)
+    assert not streamlined, "no streamlined search for Bisley"
+    return _search_bisley(position, limit)
+
+
+def _seconds_left(start: float, limit: Limit) -> float:
+    """What is left of the budget's seconds (0.0: no time bound)."""
+    if limit.seconds is None:
+        return 0.0
+    return max(1e-6, start + limit.seconds - time.perf_counter())
+
+
+def _search_gilbert(position: Position, limit: Limit, streamlined: bool) -> Result:
+    start = time.perf_counter()
+    layout = position.layout
+    piles = position.piles
+    # the library's pile numbering is the compiled engine's (see _gilbert.c)
+    assert layout.foundations == tuple(range(8)) and layout.tableau == tuple(range(8, 15))
+    assert (layout.stock, layout.waste) == (15, 16)
+    up = [len(piles[f]) for f in range(4)]
+    down = [14 - len(piles[f]) for f in range(4, 8)]
+    columns = [list(piles[t]) for t in layout.tableau]
+    hidden = [position.hidden[t] for t in layout.tableau]
+    code, raw_line, nodes, peak = _gilbert.solve(
+        columns,
+        hidden,
+        up,
+        down,
+        list(piles[layout.stock]),
+        list(piles[layout.waste]),
+        limit.nodes or 0,
+        _seconds_left(start, limit),
+        int(streamlined),
+    )
+    line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
+    return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
+
+
+def _search_big_apple(position: Position, limit: Limit, streamlined: bool) -> Result:
+    start = time.perf_counter()
+    layout = position.layout
+    piles = position.piles
+    # the library's pile numbering is the compiled engine's (see _bigapple.c)
+    assert layout.foundations == tuple(range(8)) and layout.cells == (8, 9, 10)
+    assert layout.tableau == tuple(range(11, 19)) and layout.talon == 19
+    code, raw_line, nodes, peak = _bigapple.solve(
+        [list(piles[f]) for f in layout.foundations],
+        [list(piles[c]) for c in layout.cells],
+        [list(piles[t]) for t in layout.tableau],
+        list(piles[layout.talon]),
+        limit.nodes or 0,
+        _seconds_left(start, limit),
+        int(streamlined),
+    )
+    line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
+    return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
+
+
+def _search_bisley(position: Position, limit: Limit) -> Result:
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -62,9 +200,7 @@ def search(position: Position, limit: Limit) -> Result:
             down[suit] = RANK[pile[-1]] if pile else 14
     columns = [list(piles[t]) for t in layout.tableau]
     # the clock started above: the compiled search gets what is left of the budget
-    seconds = (
-        0.0 if limit.seconds is None else max(1e-6, start + limit.seconds - time.perf_counter())
-    )
+    seconds = _seconds_left(start, limit)
     code, raw_line, nodes, peak = _native.solve(
         columns, up, down, has_up, has_down, limit.nodes or 0, seconds
     )

@@ -39,9 +39,9 @@ QUICK = Limit(nodes=1_000_000, seconds=0.2)
 DEEP = Limit(nodes=5_000_000, seconds=10.0)
 
 #: Memory guard, whatever the budget: a solve stops (unknown) once its table holds
-#: this many positions. The compiled engine needs about 100 bytes a position, the
-#: Python engine about 1 KB, so either stays under 1 GB.
-MAX_TABLE = {"compiled": 5_000_000, "python": 800_000}
+#: this many positions. The compiled engines need about 100 bytes a position (Big
+#: Apple's about 160), the Python engine about 1 KB, so each stays under 1 GB.
+MAX_TABLE = {"compiled": 5_000_000, "compiled-big-apple": 3_500_000, "python": 800_000}
 BUDGETS = {"quick": QUICK, "deep": DEEP}
 
 

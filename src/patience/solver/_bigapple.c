@@ -1,0 +1,565 @@
+/* Compiled search for Big Apple: the same algorithm as engine.py with the Strategy
+ * that applies to Big Apple (the safe Ace rule, symmetry of the foundations, cells
+ * and tableau piles, move ordering, canonical transposition table), on a compact
+ * state.
+ *
+ * It is an accelerator, not a second source of truth: every winning line it finds
+ * is replayed through the Python rules engine before it is returned, and tests
+ * check that its verdicts, node counts and lines equal the Python engine's. See
+ * solver/fast.py. With ``streamlined`` it searches the restricted moves of
+ * solver/streamline.py instead (a search that may only find wins).
+ *
+ * Cards are 0..51 = suit * 13 + rank - 1 (two decks: each value twice). Piles use
+ * the library's numbering for Big Apple: 0..7 the foundations (any suit), 8..10
+ * the cells, 11..18 the tableau piles, 19 the talon. A move is (src, dst, n)
+ * exactly as the library's Move.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NF 8
+#define NC 3
+#define NT 8
+#define C0 8
+#define T0 11
+#define TALON 19
+#define MAXLEN 112
+#define KEYLEN 128
+#define MAXMOVES 2048
+#define VERIFY_SECONDS 1e-4 /* engine.py: time kept per move to replay the line */
+
+typedef struct {
+    uint8_t col[NT][MAXLEN];
+    uint8_t len[NT];
+    uint8_t fsuit[NF], frank[NF]; /* a foundation: its suit and top rank (0: empty) */
+    int16_t cell[NC];             /* -1: empty */
+    uint8_t talon[MAXLEN], tlen;
+} State;
+
+typedef struct { uint8_t src, dst, n; } Mv;
+
+static int RANK(int c) { return c % 13 + 1; }
+static int SUIT(int c) { return c / 13; }
+
+/* ------------------------------------------------------------ transposition table */
+typedef struct {
+    uint8_t *keys; /* count * KEYLEN */
+    size_t count, cap, max_cap;
+    uint64_t *slots; /* (index + 1) << 32 | fingerprint; 0 = empty */
+    size_t nslots;
+} Table;
+
+static uint64_t hash_key(const uint8_t *k) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
+    for (int i = 0; i < KEYLEN; i += 8) {
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 29;
+    }
+    return h ^ (h >> 32);
+}
+
+static int table_init(Table *t, size_t max_cap) {
+    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
+    t->keys = malloc(t->cap * KEYLEN);
+    /* slots for the whole budget at once (calloc'd pages cost nothing until used):
+     * growing a table of millions of positions takes a third of a second, during
+     * which the clock is not read */
+    t->nslots = 1 << 17;
+    while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
+    t->slots = calloc(t->nslots, sizeof(uint64_t));
+    return t->keys && t->slots;
+}
+
+static void table_free(Table *t) { free(t->keys); free(t->slots); }
+
+static int table_grow(Table *t) {
+    size_t n = t->nslots * 2;
+    uint64_t *s = calloc(n, sizeof(uint64_t));
+    if (!s) return 0;
+    for (size_t i = 0; i < t->nslots; i++) {
+        uint64_t v = t->slots[i];
+        if (!v) continue;
+        size_t h = hash_key(t->keys + ((v >> 32) - 1) * KEYLEN) & (n - 1);
+        while (s[h]) h = (h + 1) & (n - 1);
+        s[h] = v;
+    }
+    free(t->slots); t->slots = s; t->nslots = n;
+    return 1;
+}
+
+/* 1: inserted (new), 0: already present, -1: out of memory */
+static int table_insert(Table *t, const uint8_t *k) {
+    if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
+    uint64_t hk = hash_key(k);
+    uint32_t finger = (uint32_t)(hk >> 32);
+    size_t h = hk & (t->nslots - 1);
+    while (t->slots[h]) {
+        uint64_t v = t->slots[h];
+        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN))
+            return 0;
+        h = (h + 1) & (t->nslots - 1);
+    }
+    if (t->count == t->cap) {
+        size_t cap = t->cap * 2;
+        if (t->max_cap && cap > t->max_cap) cap = t->max_cap > t->cap ? t->max_cap : t->cap + 1;
+        uint8_t *nk = realloc(t->keys, cap * KEYLEN);
+        if (!nk) return -1;
+        t->keys = nk; t->cap = cap;
+    }
+    memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
+    t->count++;
+    t->slots[h] = ((uint64_t)t->count << 32) | finger;
+    return 1;
+}
+
+/* canonical key (Position.canonical_key up to encoding): the foundations sorted,
+ * the cells sorted, the talon's length (its cards are the start's, in order), the
+ * tableau piles sorted (each: length, cards). Two positions get the same key
+ * exactly when they differ only by the order of the piles within these groups. */
+static int col_cmp(const State *s, int a, int b) {
+    if (s->len[a] != s->len[b]) return s->len[a] - s->len[b];
+    return memcmp(s->col[a], s->col[b], s->len[a]);
+}
+
+static void sort_bytes(uint8_t *v, int n) {
+    for (int i = 1; i < n; i++) {
+        uint8_t x = v[i];
+        int j = i - 1;
+        while (j >= 0 && v[j] > x) { v[j + 1] = v[j]; j--; }
+        v[j + 1] = x;
+    }
+}
+
+static void make_key(const State *s, uint8_t *k) {
+    memset(k, 0xff, KEYLEN);
+    int p = 0;
+    for (int f = 0; f < NF; f++) k[p + f] = s->frank[f] ? (uint8_t)(s->fsuit[f] * 14 + s->frank[f]) : 0;
+    sort_bytes(k + p, NF); p += NF;
+    for (int c = 0; c < NC; c++) k[p + c] = s->cell[c] < 0 ? 0xfe : (uint8_t)s->cell[c];
+    sort_bytes(k + p, NC); p += NC;
+    k[p++] = s->tlen;
+    int order[NT];
+    for (int i = 0; i < NT; i++) order[i] = i;
+    for (int i = 1; i < NT; i++) {
+        int v = order[i], j = i - 1;
+        while (j >= 0 && col_cmp(s, order[j], v) > 0) { order[j + 1] = order[j]; j--; }
+        order[j + 1] = v;
+    }
+    for (int i = 0; i < NT; i++) {
+        int c = order[i];
+        k[p++] = s->len[c];
+        memcpy(k + p, s->col[c], s->len[c]);
+        p += s->len[c];
+    }
+}
+
+/* ------------------------------------------------------------ moves */
+static int top_of(const State *s, int pile) {
+    if (pile < C0) return s->frank[pile] ? s->fsuit[pile] * 13 + s->frank[pile] - 1 : -1;
+    if (pile < T0) return s->cell[pile - C0];
+    if (pile < TALON) { int t = pile - T0; return s->len[t] ? s->col[t][s->len[t] - 1] : -1; }
+    return s->tlen ? s->talon[s->tlen - 1] : -1;
+}
+
+/* takes the top card off a foundation, cell or the talon */
+static int take(State *s, int pile) {
+    int c = top_of(s, pile);
+    if (pile < C0) s->frank[pile]--;
+    else if (pile < T0) s->cell[pile - C0] = -1;
+    else if (pile < TALON) s->len[pile - T0]--;
+    else s->tlen--;
+    return c;
+}
+
+static void put(State *s, int pile, int card) {
+    if (pile < C0) {
+        if (!s->frank[pile]) s->fsuit[pile] = (uint8_t)SUIT(card);
+        s->frank[pile]++;
+    } else if (pile < T0) s->cell[pile - C0] = (int16_t)card;
+    else if (pile < TALON) { int t = pile - T0; s->col[t][s->len[t]++] = (uint8_t)card; }
+    else s->talon[s->tlen++] = (uint8_t)card;
+}
+
+static void move_cards(State *s, int src, int dst, int n) {
+    if (n == 1) { put(s, dst, take(s, src)); return; }
+    /* runs move only between tableau piles */
+    int a = src - T0, b = dst - T0, from = s->len[a] - n;
+    memcpy(s->col[b] + s->len[b], s->col[a] + from, (size_t)n);
+    s->len[b] += (uint8_t)n;
+    s->len[a] = (uint8_t)from;
+}
+
+static void apply(State *s, Mv m) { move_cards(s, m.src, m.dst, m.n); }
+static void undo(State *s, Mv m) { move_cards(s, m.dst, m.src, m.n); }
+
+static int won(const State *s) {
+    for (int f = 0; f < NF; f++) if (s->frank[f] != 13) return 0;
+    return 1;
+}
+
+/* what the foundations, piles and cells take now (movegen.generate_moves) */
+typedef struct {
+    int8_t want_f[52][NF]; uint8_t nwant_f[52]; /* foundations that take a card */
+    int8_t want_t[52][NT]; uint8_t nwant_t[52]; /* tableau piles whose top takes it */
+    uint8_t wanted[52];                         /* ordering.wanted_cards */
+    int empty_t[NT], nempty_t, empty_c[NC], nempty_c;
+} Wants;
+
+static void wants(const State *s, Wants *w) {
+    memset(w->nwant_f, 0, sizeof w->nwant_f);
+    memset(w->nwant_t, 0, sizeof w->nwant_t);
+    memset(w->wanted, 0, sizeof w->wanted);
+    int any[NF], nany = 0;
+    for (int f = 0; f < NF; f++) {
+        if (s->frank[f]) {
+            if (s->frank[f] < 13) {
+                int c = s->fsuit[f] * 13 + s->frank[f];
+                w->want_f[c][w->nwant_f[c]++] = (int8_t)f;
+                w->wanted[c] = 1;
+            }
+        } else any[nany++] = f;
+    }
+    if (nany)
+        for (int u = 0; u < 4; u++) {
+            int c = u * 13;
+            for (int i = 0; i < nany; i++) w->want_f[c][w->nwant_f[c]++] = (int8_t)any[i];
+            w->wanted[c] = 1;
+        }
+    w->nempty_t = 0;
+    for (int t = 0; t < NT; t++) {
+        if (!s->len[t]) { w->empty_t[w->nempty_t++] = t; continue; }
+        int r = RANK(s->col[t][s->len[t] - 1]);
+        if (r == 1) continue;
+        for (int u = 0; u < 4; u++) {
+            int c = u * 13 + r - 2;
+            w->want_t[c][w->nwant_t[c]++] = (int8_t)t;
+        }
+    }
+    w->nempty_c = 0;
+    for (int c = 0; c < NC; c++) if (s->cell[c] < 0) w->empty_c[w->nempty_c++] = c;
+}
+
+static int movable_count(const State *s, int t) {
+    int n = 1, i = s->len[t] - 1;
+    while (i > 0) {
+        int below = s->col[t][i - 1], above = s->col[t][i];
+        if (RANK(above) + 1 != RANK(below) || SUIT(above) != SUIT(below)) break;
+        n++; i--;
+    }
+    return n;
+}
+
+#define ADD(a, b, c) (out[n++] = (Mv){(uint8_t)(a), (uint8_t)(b), (uint8_t)(c)})
+
+/* every legal move in the library's order (movegen.generate_moves) */
+static int generate(const State *s, const Wants *w, Mv *out) {
+    int n = 0;
+    for (int f = 0; f < NF; f++) { /* play-back */
+        int card = top_of(s, f);
+        if (card < 0) continue;
+        for (int i = 0; i < w->nwant_t[card]; i++) ADD(f, T0 + w->want_t[card][i], 1);
+    }
+    for (int c = 0; c < NC; c++) {
+        int card = s->cell[c];
+        if (card < 0) continue;
+        for (int i = 0; i < w->nwant_f[card]; i++) ADD(C0 + c, w->want_f[card][i], 1);
+        for (int i = 0; i < w->nwant_t[card]; i++) ADD(C0 + c, T0 + w->want_t[card][i], 1);
+        for (int i = 0; i < w->nempty_t; i++) ADD(C0 + c, T0 + w->empty_t[i], 1);
+    }
+    for (int t = 0; t < NT; t++) {
+        if (!s->len[t]) continue;
+        int card = s->col[t][s->len[t] - 1];
+        for (int i = 0; i < w->nwant_f[card]; i++) ADD(T0 + t, w->want_f[card][i], 1);
+        int run = movable_count(s, t);
+        for (int k = 1; k <= run; k++) {
+            int head = s->col[t][s->len[t] - k];
+            for (int i = 0; i < w->nwant_t[head]; i++)
+                if (w->want_t[head][i] != t) ADD(T0 + t, T0 + w->want_t[head][i], k);
+        }
+        for (int i = 0; i < w->nempty_c; i++) ADD(T0 + t, C0 + w->empty_c[i], 1);
+    }
+    if (s->tlen) {
+        int card = s->talon[s->tlen - 1];
+        for (int i = 0; i < w->nwant_f[card]; i++) ADD(TALON, w->want_f[card][i], 1);
+        for (int i = 0; i < w->nwant_t[card]; i++) ADD(TALON, T0 + w->want_t[card][i], 1);
+        for (int i = 0; i < w->nempty_t; i++) ADD(TALON, T0 + w->empty_t[i], 1);
+        for (int i = 0; i < w->nempty_c; i++) ADD(TALON, C0 + w->empty_c[i], 1);
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------ ordering (ordering.py) */
+static int score(const State *s, const Wants *w, Mv m) {
+    if (m.dst < C0) return -20;
+    int v = 0;
+    if (m.src >= T0 && m.src < TALON) {
+        int t = m.src - T0, rest = s->len[t] - m.n;
+        if (rest) {
+            if (w->wanted[s->col[t][rest - 1]]) v -= 8;
+            int cnt = 0;
+            for (int j = 0; j < rest; j++) cnt += w->wanted[s->col[t][j]];
+            v -= m.n * cnt;
+        } else if (m.dst >= T0 && m.dst < TALON && !s->len[m.dst - T0]) {
+            v += 10;
+        }
+    } else if (m.src < C0) {
+        v += 6;
+    } else if (m.src == TALON) {
+        v -= 1;
+    }
+    if (m.dst >= T0 && m.dst < TALON) {
+        int t = m.dst - T0, cnt = 0;
+        for (int j = 0; j < s->len[t]; j++) cnt += w->wanted[s->col[t][j]];
+        v += 3 * m.n * cnt;
+    } else if (m.dst < T0) {
+        v += 2; /* into a cell */
+    }
+    return v;
+}
+
+static void order(const State *s, const Wants *w, Mv *moves, int n) {
+    if (n < 2) return;
+    int sc[MAXMOVES], idx[MAXMOVES];
+    for (int i = 0; i < n; i++) { sc[i] = score(s, w, moves[i]); idx[i] = i; }
+    for (int i = 1; i < n; i++) { /* stable insertion sort by score */
+        int v = idx[i], j = i - 1;
+        while (j >= 0 && sc[idx[j]] > sc[v]) { idx[j + 1] = idx[j]; j--; }
+        idx[j + 1] = v;
+    }
+    Mv tmp[MAXMOVES];
+    for (int i = 0; i < n; i++) tmp[i] = moves[idx[i]];
+    memcpy(moves, tmp, n * sizeof(Mv));
+}
+
+static int group_of(int pile) { return pile < C0 ? 0 : pile < T0 ? 1 : pile < TALON ? 2 : -1; }
+
+/* the streamlined search (streamline.py): no card back from a foundation; a move
+ * off a tableau pile (onto a pile or into a cell) only when it empties the pile or
+ * uncovers a card that a foundation takes or that takes the talon's or a cell's card */
+static int takes(int below, int above) { return above >= 0 && RANK(above) + 1 == RANK(below); }
+
+static int kept(const State *s, const Wants *w, Mv m) {
+    if (m.src < C0) return 0;
+    if (m.src < T0 || m.src == TALON || m.dst < C0) return 1;
+    int t = m.src - T0, rest = s->len[t] - m.n;
+    if (!rest) return !(m.dst >= T0 && !s->len[m.dst - T0]);
+    int u = s->col[t][rest - 1];
+    if (w->wanted[u] || takes(u, top_of(s, TALON))) return 1;
+    for (int c = 0; c < NC; c++) if (takes(u, s->cell[c])) return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ children (Strategy.children) */
+static int children(const State *s, Mv *moves, int streamline) {
+    Wants w;
+    wants(s, &w);
+    int n = generate(s, &w, moves);
+    if (!n) return 0;
+    if (streamline) {
+        int k = 0;
+        for (int i = 0; i < n; i++) if (kept(s, &w, moves[i])) moves[k++] = moves[i];
+        n = k;
+        if (!n) return 0;
+    }
+    /* safe_moves rule 2: an Ace to a foundation (there is no waste) */
+    for (int i = 0; i < n; i++) {
+        Mv m = moves[i];
+        if (m.dst < C0 && m.src >= C0 && RANK(top_of(s, m.src)) == 1) {
+            moves[0] = m;
+            return 1;
+        }
+    }
+    /* symmetry.first_empty_only: into the first empty pile of a group only */
+    int k = 0;
+    static const int nsig = (TALON + 1) * (MAXLEN + 1) * 3;
+    uint8_t seen[(TALON + 1) * (MAXLEN + 1) * 3];
+    memset(seen, 0, (size_t)nsig);
+    for (int i = 0; i < n; i++) {
+        Mv m = moves[i];
+        if (top_of(s, m.dst) < 0) {
+            int g = group_of(m.dst);
+            if (g >= 0) {
+                int sig = (m.src * (MAXLEN + 1) + m.n) * 3 + g;
+                if (seen[sig]) continue;
+                seen[sig] = 1;
+            }
+        }
+        moves[k++] = m;
+    }
+    order(s, &w, moves, k);
+    return k;
+}
+
+/* ------------------------------------------------------------ search */
+typedef struct { size_t base; int n, next; } Frame;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    Mv *moves; size_t nmoves, cap; /* the children of every frame on the path */
+    Frame *frames; size_t depth, fcap;
+} Path;
+
+static int grow(void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return 0;
+    *p = q; *cap = c;
+    return 1;
+}
+
+/* expands s as a new frame; 0 when out of memory */
+static int push_frame(const State *s, Path *p, int streamline) {
+    if (!grow((void **)&p->moves, &p->cap, p->nmoves + MAXMOVES, sizeof(Mv))) return 0;
+    if (!grow((void **)&p->frames, &p->fcap, p->depth + 1, sizeof(Frame))) return 0;
+    Frame *f = &p->frames[p->depth++];
+    f->base = p->nmoves; f->next = 0;
+    f->n = children(s, p->moves + p->nmoves, streamline);
+    p->nmoves += (size_t)f->n;
+    return 1;
+}
+
+/* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
+static int search(State *s, long max_nodes, double seconds, int streamline, Path *p,
+                  long *nodes_out, long *peak_out) {
+    Table t;
+    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    uint8_t key[KEYLEN];
+    make_key(s, key);
+    table_insert(&t, key);
+    double deadline = seconds > 0 ? now() + seconds : 0;
+    long nodes = 0, hits = 0;
+    int verdict = 1;
+    if (won(s)) verdict = 0;
+    else if (!push_frame(s, p, streamline)) verdict = -1;
+    while (verdict == 1 && p->depth) {
+        Frame *f = &p->frames[p->depth - 1];
+        if (f->next == f->n) {
+            p->nmoves = f->base;
+            p->depth--;
+            if (p->depth) {
+                Frame *g = &p->frames[p->depth - 1];
+                undo(s, p->moves[g->base + g->next - 1]);
+            }
+            continue;
+        }
+        Mv m = p->moves[f->base + f->next++];
+        apply(s, m);
+        make_key(s, key);
+        int ins = table_insert(&t, key);
+        if (ins < 0) { verdict = -1; break; }
+        if (!ins) {
+            undo(s, m);
+            /* a long run of table hits finds no new node: look at the clock too */
+            if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+            continue;
+        }
+        nodes++;
+        if (won(s)) {
+            /* the line is replayed in Python before it is returned: a win found too
+             * late for that is given up (the budget is a hard stop, engine.py) */
+            verdict = deadline > 0 && now() + p->depth * VERIFY_SECONDS >= deadline ? 2 : 0;
+            break;
+        }
+        if ((max_nodes > 0 && nodes >= max_nodes) ||
+            (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+            verdict = 2;
+            break;
+        }
+        if (!push_frame(s, p, streamline)) { verdict = -1; break; }
+    }
+    *nodes_out = nodes; *peak_out = (long)t.count;
+    table_free(&t);
+    return verdict;
+}
+
+static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
+    Py_ssize_t n = PyList_Size(list);
+    if (n < 0 || n > cap) { PyErr_Format(PyExc_ValueError, "bad %s", what); return -1; }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        long v = PyLong_AsLong(PyList_GetItem(list, j));
+        if (v < 0 || v >= 52) { PyErr_Format(PyExc_ValueError, "bad card in %s", what); return -1; }
+        out[j] = (uint8_t)v;
+    }
+    return (int)n;
+}
+
+/* solve(foundations, cells, columns, talon, max_nodes, seconds, streamlined=0)
+ *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
+ *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *founds, *cells, *cols, *talon;
+    long max_nodes; double seconds; int mode = 0;
+    if (!PyArg_ParseTuple(args, "OOOOld|i", &founds, &cells, &cols, &talon, &max_nodes, &seconds,
+                          &mode))
+        return NULL;
+    State s;
+    memset(&s, 0, sizeof s);
+    if (!PyList_Check(founds) || PyList_Size(founds) != NF || !PyList_Check(cells) ||
+        PyList_Size(cells) != NC || !PyList_Check(cols) || PyList_Size(cols) != NT ||
+        !PyList_Check(talon)) {
+        PyErr_SetString(PyExc_ValueError, "8 foundations, 3 cells, 8 piles and a talon expected");
+        return NULL;
+    }
+    uint8_t buf[MAXLEN];
+    for (int f = 0; f < NF; f++) {
+        int n = read_cards(PyList_GetItem(founds, f), buf, 13, "foundation");
+        if (n < 0) return NULL;
+        s.frank[f] = (uint8_t)n;
+        s.fsuit[f] = n ? (uint8_t)SUIT(buf[0]) : 0;
+    }
+    for (int c = 0; c < NC; c++) {
+        int n = read_cards(PyList_GetItem(cells, c), buf, 1, "cell");
+        if (n < 0) return NULL;
+        s.cell[c] = n ? buf[0] : -1;
+    }
+    for (int t = 0; t < NT; t++) {
+        int n = read_cards(PyList_GetItem(cols, t), s.col[t], MAXLEN - 16, "pile");
+        if (n < 0) return NULL;
+        s.len[t] = (uint8_t)n;
+    }
+    int n = read_cards(talon, s.talon, MAXLEN - 16, "talon");
+    if (n < 0) return NULL;
+    s.tlen = (uint8_t)n;
+    Path p;
+    memset(&p, 0, sizeof p);
+    long nodes = 0, peak = 0;
+    int verdict;
+    Py_BEGIN_ALLOW_THREADS
+    verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
+    Py_END_ALLOW_THREADS
+    PyObject *lst = NULL;
+    if (verdict >= 0) {
+        size_t len = verdict == 0 ? p.depth : 0;
+        lst = PyList_New((Py_ssize_t)len);
+        for (size_t i = 0; lst && i < len; i++) {
+            Mv m = p.moves[p.frames[i].base + p.frames[i].next - 1];
+            PyList_SET_ITEM(lst, (Py_ssize_t)i, Py_BuildValue("(iii)", m.src, m.dst, m.n));
+        }
+    }
+    free(p.moves); free(p.frames);
+    if (verdict < 0) return PyErr_NoMemory();
+    if (!lst) return NULL;
+    return Py_BuildValue("(iNll)", verdict, lst, nodes, peak);
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS, "Search a Big Apple position (see fast.py)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_bigapple", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__bigapple(void) { return PyModule_Create(&module); }

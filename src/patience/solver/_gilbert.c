@@ -1,0 +1,629 @@
+/* Compiled search for Gilbert: the same algorithm as engine.py with the Strategy
+ * that applies to Gilbert (the safe Ace rule, symmetry of the tableau, move
+ * ordering, stock macros, canonical transposition table), on a compact state.
+ *
+ * It is an accelerator, not a second source of truth: every winning line it finds
+ * is replayed through the Python rules engine before it is returned, and tests
+ * check that its verdicts, node counts and lines equal the Python engine's. See
+ * solver/fast.py. With ``streamlined`` it searches the restricted moves of
+ * solver/streamline.py instead (a search that may only find wins).
+ *
+ * Cards are 0..51 = suit * 13 + rank - 1 (suits C D H S; D and H are red). Piles
+ * use the library's numbering for Gilbert: 0..3 the up foundations (one per
+ * suit), 4..7 the down foundations, 8..14 the tableau, 15 the stock, 16 the waste.
+ * A move is (src, dst, n) exactly as the library's Move.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NT 7
+#define T0 8
+#define STOCK 15
+#define WASTE 16
+#define MAXLEN 64
+#define KEYLEN 80
+#define MAXMOVES 512
+#define VERIFY_SECONDS 1e-4 /* engine.py: time kept per move to replay the line */
+
+typedef struct {
+    uint8_t col[NT][MAXLEN];
+    uint8_t len[NT];
+    uint8_t hid[NT];  /* face-down cards at the base of each column */
+    uint8_t up[4];    /* rank on top of the up foundation (0: empty) */
+    uint8_t down[4];  /* rank on top of the down foundation (14: empty) */
+    uint8_t stock[52], slen;
+    uint8_t waste[52], wlen;
+} State;
+
+typedef struct { uint8_t src, dst, n; } Mv;
+typedef struct { Mv m; uint8_t k; } Step; /* k stock moves, then m */
+typedef struct { Mv m; uint8_t flipped; } Done;
+
+static int RANK(int c) { return c % 13 + 1; }
+static int SUIT(int c) { return c / 13; }
+static int RED(int c) { int u = c / 13; return u == 1 || u == 2; }
+static int builds(int below, int above) {
+    return RANK(above) + 1 == RANK(below) && RED(above) != RED(below);
+}
+
+/* ------------------------------------------------------------ transposition table */
+typedef struct {
+    uint8_t *keys; /* count * KEYLEN */
+    size_t count, cap, max_cap;
+    uint64_t *slots; /* (index + 1) << 32 | fingerprint; 0 = empty */
+    size_t nslots;
+} Table;
+
+static uint64_t hash_key(const uint8_t *k) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
+    for (int i = 0; i < KEYLEN; i += 8) {
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 29;
+    }
+    return h ^ (h >> 32);
+}
+
+static int table_init(Table *t, size_t max_cap) {
+    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
+    t->keys = malloc(t->cap * KEYLEN);
+    /* slots for the whole budget at once (calloc'd pages cost nothing until used):
+     * growing a table of millions of positions takes a third of a second, during
+     * which the clock is not read */
+    t->nslots = 1 << 17;
+    while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
+    t->slots = calloc(t->nslots, sizeof(uint64_t));
+    return t->keys && t->slots;
+}
+
+static void table_free(Table *t) { free(t->keys); free(t->slots); }
+
+static int table_grow(Table *t) {
+    size_t n = t->nslots * 2;
+    uint64_t *s = calloc(n, sizeof(uint64_t));
+    if (!s) return 0;
+    for (size_t i = 0; i < t->nslots; i++) {
+        uint64_t v = t->slots[i];
+        if (!v) continue;
+        size_t h = hash_key(t->keys + ((v >> 32) - 1) * KEYLEN) & (n - 1);
+        while (s[h]) h = (h + 1) & (n - 1);
+        s[h] = v;
+    }
+    free(t->slots); t->slots = s; t->nslots = n;
+    return 1;
+}
+
+/* 1: inserted (new), 0: already present, -1: out of memory */
+static int table_insert(Table *t, const uint8_t *k) {
+    if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
+    uint64_t hk = hash_key(k);
+    uint32_t finger = (uint32_t)(hk >> 32);
+    size_t h = hk & (t->nslots - 1);
+    while (t->slots[h]) {
+        uint64_t v = t->slots[h];
+        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN))
+            return 0;
+        h = (h + 1) & (t->nslots - 1);
+    }
+    if (t->count == t->cap) {
+        size_t cap = t->cap * 2;
+        if (t->max_cap && cap > t->max_cap) cap = t->max_cap > t->cap ? t->max_cap : t->cap + 1;
+        uint8_t *nk = realloc(t->keys, cap * KEYLEN);
+        if (!nk) return -1;
+        t->keys = nk; t->cap = cap;
+    }
+    memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
+    t->count++;
+    t->slots[h] = ((uint64_t)t->count << 32) | finger;
+    return 1;
+}
+
+/* canonical key (Position.canonical_key up to encoding): foundations, stock, waste,
+ * then the columns sorted (each: face-down count, length, cards). Two positions get
+ * the same key exactly when they differ only by the order of the columns. */
+static int col_cmp(const State *s, int a, int b) {
+    if (s->hid[a] != s->hid[b]) return s->hid[a] - s->hid[b];
+    if (s->len[a] != s->len[b]) return s->len[a] - s->len[b];
+    return memcmp(s->col[a], s->col[b], s->len[a]);
+}
+
+static void make_key(const State *s, uint8_t *k) {
+    int order[NT];
+    for (int i = 0; i < NT; i++) order[i] = i;
+    for (int i = 1; i < NT; i++) {
+        int v = order[i], j = i - 1;
+        while (j >= 0 && col_cmp(s, order[j], v) > 0) { order[j + 1] = order[j]; j--; }
+        order[j + 1] = v;
+    }
+    memset(k, 0xff, KEYLEN);
+    int p = 0;
+    for (int i = 0; i < 4; i++) { k[p++] = s->up[i]; k[p++] = s->down[i]; }
+    k[p++] = s->slen; memcpy(k + p, s->stock, s->slen); p += s->slen;
+    k[p++] = s->wlen; memcpy(k + p, s->waste, s->wlen); p += s->wlen;
+    for (int i = 0; i < NT; i++) {
+        int c = order[i];
+        k[p++] = s->hid[c];
+        k[p++] = s->len[c];
+        memcpy(k + p, s->col[c], s->len[c]);
+        p += s->len[c];
+    }
+}
+
+/* ------------------------------------------------------------ moves */
+static int found_top(const State *s, int f) {
+    if (f < 4) return s->up[f] ? f * 13 + s->up[f] - 1 : -1;
+    int u = f - 4;
+    return s->down[u] < 14 ? u * 13 + s->down[u] - 1 : -1;
+}
+
+static void put(State *s, int dst, int card) {
+    if (dst < 4) s->up[dst]++;
+    else if (dst < T0) s->down[dst - 4]--;
+    else { int t = dst - T0; s->col[t][s->len[t]++] = (uint8_t)card; }
+}
+
+/* Position.push: returns whether a face-down card turned up */
+static int apply(State *s, Mv m) {
+    if (m.src == STOCK) { /* deal: the cards turn over onto the waste */
+        for (int i = 0; i < m.n; i++) s->waste[s->wlen++] = s->stock[--s->slen];
+        return 0;
+    }
+    if (m.dst == STOCK) { /* redeal */
+        for (int i = 0; i < m.n; i++) s->stock[s->slen++] = s->waste[--s->wlen];
+        return 0;
+    }
+    if (m.src == WASTE) { put(s, m.dst, s->waste[--s->wlen]); return 0; }
+    if (m.src < T0) {
+        int card = found_top(s, m.src);
+        if (m.src < 4) s->up[m.src]--; else s->down[m.src - 4]++;
+        put(s, m.dst, card);
+        return 0;
+    }
+    int t = m.src - T0;
+    int from = s->len[t] - m.n;
+    for (int i = 0; i < m.n; i++) put(s, m.dst, s->col[t][from + i]);
+    s->len[t] = (uint8_t)from;
+    if (s->hid[t] && s->len[t] == s->hid[t]) { s->hid[t]--; return 1; }
+    return 0;
+}
+
+/* takes the top card off pile dst (a foundation or a column) */
+static int take(State *s, int dst) {
+    if (dst < 4) { int c = found_top(s, dst); s->up[dst]--; return c; }
+    if (dst < T0) { int c = found_top(s, dst); s->down[dst - 4]++; return c; }
+    int t = dst - T0;
+    return s->col[t][--s->len[t]];
+}
+
+static void undo(State *s, Mv m, int flipped) {
+    if (m.src == STOCK) {
+        for (int i = 0; i < m.n; i++) s->stock[s->slen++] = s->waste[--s->wlen];
+        return;
+    }
+    if (m.dst == STOCK) {
+        for (int i = 0; i < m.n; i++) s->waste[s->wlen++] = s->stock[--s->slen];
+        return;
+    }
+    if (m.src == WASTE) { s->waste[s->wlen++] = (uint8_t)take(s, m.dst); return; }
+    if (m.src < T0) {
+        take(s, m.dst);
+        if (m.src < 4) s->up[m.src]++; else s->down[m.src - 4]--;
+        return;
+    }
+    int t = m.src - T0;
+    if (flipped) s->hid[t]++;
+    uint8_t tmp[MAXLEN];
+    for (int i = m.n - 1; i >= 0; i--) tmp[i] = (uint8_t)take(s, m.dst);
+    for (int i = 0; i < m.n; i++) s->col[t][s->len[t]++] = tmp[i];
+}
+
+static int won(const State *s) {
+    for (int u = 0; u < 4; u++) if (s->up[u] + 1 < s->down[u]) return 0;
+    return 1;
+}
+
+/* what the foundations and columns take now (movegen.generate_moves) */
+typedef struct {
+    uint8_t wantf[52];  /* bit 0: the suit's up foundation takes it, bit 1: the down one */
+    int8_t want_t[52][2]; /* columns (0..6) whose top takes it, in column order */
+    uint8_t nwant_t[52];
+    int empty[NT], nempty;
+} Wants;
+
+static void wants(const State *s, Wants *w) {
+    memset(w->wantf, 0, sizeof w->wantf);
+    memset(w->nwant_t, 0, sizeof w->nwant_t);
+    for (int u = 0; u < 4; u++) {
+        if (s->up[u] < 13) w->wantf[u * 13 + s->up[u]] |= 1;
+        if (s->down[u] > 1) w->wantf[u * 13 + s->down[u] - 2] |= 2;
+    }
+    w->nempty = 0;
+    for (int t = 0; t < NT; t++) {
+        if (!s->len[t]) { w->empty[w->nempty++] = t; continue; }
+        int top = s->col[t][s->len[t] - 1], r = RANK(top);
+        if (r == 1) continue;
+        /* the two cards of rank r - 1 and the other colour, in card order */
+        for (int u = 0; u < 4; u++) {
+            if ((u == 1 || u == 2) == RED(top)) continue;
+            int c = u * 13 + r - 2;
+            if (w->nwant_t[c] < 2) w->want_t[c][w->nwant_t[c]++] = (int8_t)t;
+        }
+    }
+}
+
+static int movable_count(const State *s, int t) {
+    int n = 1, i = s->len[t] - 1;
+    while (i > s->hid[t]) {
+        if (!builds(s->col[t][i - 1], s->col[t][i])) break;
+        n++; i--;
+    }
+    return n;
+}
+
+#define ADD(a, b, c) (out[n++] = (Mv){(uint8_t)(a), (uint8_t)(b), (uint8_t)(c)})
+
+/* moves of the waste's top card (the order of generate_moves) */
+static int waste_moves(const State *s, const Wants *w, Mv *out, int n) {
+    int card = s->waste[s->wlen - 1], u = SUIT(card);
+    if (w->wantf[card] & 1) ADD(WASTE, u, 1);
+    if (w->wantf[card] & 2) ADD(WASTE, 4 + u, 1);
+    for (int i = 0; i < w->nwant_t[card]; i++) ADD(WASTE, T0 + w->want_t[card][i], 1);
+    if (RANK(card) == 7)
+        for (int i = 0; i < w->nempty; i++) ADD(WASTE, T0 + w->empty[i], 1);
+    return n;
+}
+
+/* every legal move in the library's order (movegen.generate_moves) */
+static int generate(const State *s, const Wants *w, Mv *out) {
+    int n = 0;
+    for (int f = 0; f < T0; f++) {
+        int card = found_top(s, f);
+        if (card < 0) continue;
+        for (int i = 0; i < w->nwant_t[card]; i++) ADD(f, T0 + w->want_t[card][i], 1);
+        if (RANK(card) == 7)
+            for (int i = 0; i < w->nempty; i++) ADD(f, T0 + w->empty[i], 1);
+    }
+    for (int t = 0; t < NT; t++) {
+        if (!s->len[t]) continue;
+        int card = s->col[t][s->len[t] - 1], u = SUIT(card);
+        if (w->wantf[card] & 1) ADD(T0 + t, u, 1);
+        if (w->wantf[card] & 2) ADD(T0 + t, 4 + u, 1);
+        int run = movable_count(s, t);
+        for (int k = 1; k <= run; k++) {
+            int head = s->col[t][s->len[t] - k];
+            for (int i = 0; i < w->nwant_t[head]; i++)
+                if (w->want_t[head][i] != t) ADD(T0 + t, T0 + w->want_t[head][i], k);
+            if (RANK(head) == 7)
+                for (int i = 0; i < w->nempty; i++) ADD(T0 + t, T0 + w->empty[i], k);
+        }
+    }
+    if (s->slen) ADD(STOCK, WASTE, s->slen < 3 ? s->slen : 3);
+    if (s->wlen && !s->slen) ADD(WASTE, STOCK, s->wlen);
+    if (s->wlen) n = waste_moves(s, w, out, n);
+    return n;
+}
+
+static int is_stock_move(Mv m) { return m.src == STOCK || m.dst == STOCK; }
+
+/* ------------------------------------------------------------ ordering (ordering.py) */
+static int score(const State *s, const Wants *w, Mv m) {
+    if (m.dst < T0) return -20;
+    int v = 0;
+    if (m.src >= T0 && m.src < STOCK) {
+        int t = m.src - T0, rest = s->len[t] - m.n;
+        if (rest) {
+            if (w->wantf[s->col[t][rest - 1]]) v -= 8;
+            if (s->hid[t] == rest) v -= 4;
+            int cnt = 0;
+            for (int j = 0; j < rest; j++) cnt += w->wantf[s->col[t][j]] != 0;
+            v -= m.n * cnt;
+        } else if (m.dst >= T0 && m.dst < STOCK && !s->len[m.dst - T0]) {
+            v += 10;
+        }
+    } else if (m.src < T0) {
+        v += 6;
+    } else if (m.src == WASTE) {
+        v -= 1;
+    }
+    if (m.dst >= T0 && m.dst < STOCK) {
+        int t = m.dst - T0, cnt = 0;
+        for (int j = 0; j < s->len[t]; j++) cnt += w->wantf[s->col[t][j]] != 0;
+        v += 3 * m.n * cnt;
+    }
+    return v;
+}
+
+static void order(const State *s, const Wants *w, Mv *moves, int n) {
+    if (n < 2) return;
+    int sc[MAXMOVES], idx[MAXMOVES];
+    for (int i = 0; i < n; i++) { sc[i] = score(s, w, moves[i]); idx[i] = i; }
+    for (int i = 1; i < n; i++) { /* stable insertion sort by score */
+        int v = idx[i], j = i - 1;
+        while (j >= 0 && sc[idx[j]] > sc[v]) { idx[j + 1] = idx[j]; j--; }
+        idx[j + 1] = v;
+    }
+    Mv tmp[MAXMOVES];
+    for (int i = 0; i < n; i++) tmp[i] = moves[idx[i]];
+    memcpy(moves, tmp, n * sizeof(Mv));
+}
+
+/* ------------------------------------------------------------ children (Strategy.children) */
+/* the streamlined search (streamline.py): no card back from a foundation; a move
+ * between columns only when it takes every face-up card of its column (turning a
+ * card up or emptying it) or uncovers a card a foundation takes */
+static int kept(const State *s, const Wants *w, Mv m) {
+    if (m.src < T0) return 0;
+    if (m.src >= STOCK || m.dst < T0) return 1;
+    int t = m.src - T0, rest = s->len[t] - m.n;
+    if (rest == s->hid[t]) return rest > 0 || s->len[m.dst - T0] > 0;
+    return w->wantf[s->col[t][rest - 1]] != 0;
+}
+
+static int children(State *s, Step *out, int streamline) {
+    Wants w;
+    Mv moves[MAXMOVES];
+    wants(s, &w);
+    int n = generate(s, &w, moves);
+    if (!n) return 0;
+    if (streamline) {
+        int k = 0;
+        for (int i = 0; i < n; i++) if (kept(s, &w, moves[i])) moves[k++] = moves[i];
+        n = k;
+        if (!n) return 0;
+    }
+    /* safe_moves rule 2: an Ace to its up foundation, not from the waste */
+    for (int i = 0; i < n; i++) {
+        Mv m = moves[i];
+        if (m.dst < 4 && m.src >= T0 && m.src < STOCK &&
+            RANK(s->col[m.src - T0][s->len[m.src - T0] - 1]) == 1) {
+            out[0] = (Step){m, 0};
+            return 1;
+        }
+    }
+    /* symmetry.first_empty_only: into the first empty column only */
+    int k = 0;
+    uint8_t seen[STOCK + 2][MAXLEN + 1];
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < n; i++) {
+        Mv m = moves[i];
+        if (m.dst >= T0 && m.dst < STOCK && !s->len[m.dst - T0]) {
+            if (seen[m.src][m.n]) continue;
+            seen[m.src][m.n] = 1;
+        }
+        moves[k++] = m;
+    }
+    n = k;
+    order(s, &w, moves, n);
+    /* stock_macros.steps: the plain moves, then "deal k times, play the waste card" */
+    int c = 0, have_stock = 0;
+    Mv stock_move = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        if (is_stock_move(moves[i])) { stock_move = moves[i]; have_stock = 1; }
+        else out[c++] = (Step){moves[i], 0};
+    }
+    Mv made[128];
+    int nmade = 0;
+    uint8_t seen_size[53] = {0};
+    seen_size[s->wlen] = 1;
+    Step later[MAXMOVES * 2]; /* macros to a column, after those to a foundation */
+    int nlater = 0;
+    while (have_stock) {
+        apply(s, stock_move);
+        made[nmade++] = stock_move;
+        if (seen_size[s->wlen]) break;
+        seen_size[s->wlen] = 1;
+        have_stock = 0;
+        if (s->slen) { stock_move = (Mv){STOCK, WASTE, (uint8_t)(s->slen < 3 ? s->slen : 3)}; have_stock = 1; }
+        else if (s->wlen) { stock_move = (Mv){WASTE, STOCK, s->wlen}; have_stock = 1; }
+        if (s->wlen) {
+            Mv wm[MAXMOVES];
+            int nw = waste_moves(s, &w, wm, 0);
+            for (int i = 0; i < nw; i++) {
+                if (wm[i].dst < T0) out[c++] = (Step){wm[i], (uint8_t)nmade};
+                else later[nlater++] = (Step){wm[i], (uint8_t)nmade};
+            }
+        }
+    }
+    for (int i = nmade - 1; i >= 0; i--) undo(s, made[i], 0);
+    memcpy(out + c, later, nlater * sizeof(Step));
+    return c + nlater;
+}
+
+/* the stock move that deals (or redeals) from s */
+static Mv next_stock_move(const State *s) {
+    if (s->slen) return (Mv){STOCK, WASTE, (uint8_t)(s->slen < 3 ? s->slen : 3)};
+    return (Mv){WASTE, STOCK, s->wlen};
+}
+
+/* ------------------------------------------------------------ search */
+typedef struct { size_t base; int n, next; } Frame;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    Step *steps; size_t nsteps, cap; /* the children of every frame on the path */
+    Frame *frames; int depth, fcap;
+    Done *done; size_t ndone, dcap; /* the moves made on the path, with their flips */
+} Path;
+
+static int grow(void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return 0;
+    *p = q; *cap = c;
+    return 1;
+}
+
+/* expands s as a new frame; 0 when out of memory */
+static int push_frame(State *s, Path *p, int streamline) {
+    if (!grow((void **)&p->steps, &p->cap, p->nsteps + MAXMOVES * 4, sizeof(Step))) return 0;
+    size_t fcap = (size_t)p->fcap;
+    if (!grow((void **)&p->frames, &fcap, (size_t)p->depth + 1, sizeof(Frame))) return 0;
+    p->fcap = (int)fcap;
+    Frame *f = &p->frames[p->depth++];
+    f->base = p->nsteps; f->next = 0;
+    f->n = children(s, p->steps + p->nsteps, streamline);
+    p->nsteps += (size_t)f->n;
+    return 1;
+}
+
+static int make_step(State *s, Path *p, Step st) {
+    if (!grow((void **)&p->done, &p->dcap, p->ndone + st.k + 1, sizeof(Done))) return 0;
+    for (int i = 0; i < st.k; i++) {
+        Mv m = next_stock_move(s);
+        apply(s, m);
+        p->done[p->ndone++] = (Done){m, 0};
+    }
+    int flipped = apply(s, st.m);
+    p->done[p->ndone++] = (Done){st.m, (uint8_t)flipped};
+    return 1;
+}
+
+static void undo_step(State *s, Path *p, Step st) {
+    for (int i = 0; i <= st.k; i++) {
+        Done d = p->done[--p->ndone];
+        undo(s, d.m, d.flipped);
+    }
+}
+
+/* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
+static int search(State *s, long max_nodes, double seconds, int streamline, Path *p,
+                  long *nodes_out, long *peak_out) {
+    Table t;
+    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    uint8_t key[KEYLEN];
+    make_key(s, key);
+    table_insert(&t, key);
+    double deadline = seconds > 0 ? now() + seconds : 0;
+    long nodes = 0, hits = 0;
+    int verdict = 1;
+    if (won(s)) verdict = 0;
+    else if (!push_frame(s, p, streamline)) verdict = -1;
+    while (verdict == 1 && p->depth) {
+        Frame *f = &p->frames[p->depth - 1];
+        if (f->next == f->n) {
+            p->nsteps = f->base;
+            p->depth--;
+            if (p->depth) {
+                Frame *g = &p->frames[p->depth - 1];
+                undo_step(s, p, p->steps[g->base + g->next - 1]);
+            }
+            continue;
+        }
+        Step st = p->steps[f->base + f->next++];
+        if (!make_step(s, p, st)) { verdict = -1; break; }
+        make_key(s, key);
+        int ins = table_insert(&t, key);
+        if (ins < 0) { verdict = -1; break; }
+        if (!ins) {
+            undo_step(s, p, st);
+            /* a long run of table hits finds no new node: look at the clock too */
+            if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+            continue;
+        }
+        nodes++;
+        if (won(s)) {
+            /* the line is replayed in Python before it is returned: a win found too
+             * late for that is given up (the budget is a hard stop, engine.py) */
+            verdict = deadline > 0 && now() + p->ndone * VERIFY_SECONDS >= deadline ? 2 : 0;
+            break;
+        }
+        if ((max_nodes > 0 && nodes >= max_nodes) ||
+            (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+            verdict = 2;
+            break;
+        }
+        if (!push_frame(s, p, streamline)) { verdict = -1; break; }
+    }
+    *nodes_out = nodes; *peak_out = (long)t.count;
+    table_free(&t);
+    return verdict;
+}
+
+static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
+    Py_ssize_t n = PyList_Size(list);
+    if (n < 0 || n > cap) { PyErr_Format(PyExc_ValueError, "bad %s", what); return -1; }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        long v = PyLong_AsLong(PyList_GetItem(list, j));
+        if (v < 0 || v >= 52) { PyErr_Format(PyExc_ValueError, "bad card in %s", what); return -1; }
+        out[j] = (uint8_t)v;
+    }
+    return (int)n;
+}
+
+/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, streamlined=0)
+ *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *cols, *hidden, *up, *down, *stock, *waste;
+    long max_nodes; double seconds; int mode = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOld|i", &cols, &hidden, &up, &down, &stock, &waste,
+                          &max_nodes, &seconds, &mode))
+        return NULL;
+    State s;
+    memset(&s, 0, sizeof s);
+    if (!PyList_Check(cols) || PyList_Size(cols) != NT || !PyList_Check(hidden) ||
+        PyList_Size(hidden) != NT || !PyList_Check(stock) || !PyList_Check(waste)) {
+        PyErr_SetString(PyExc_ValueError, "7 columns, 7 face-down counts, stock, waste expected");
+        return NULL;
+    }
+    for (int i = 0; i < NT; i++) {
+        int n = read_cards(PyList_GetItem(cols, i), s.col[i], 52, "column");
+        if (n < 0) return NULL;
+        s.len[i] = (uint8_t)n;
+        long h = PyLong_AsLong(PyList_GetItem(hidden, i));
+        if (h < 0 || (n && h >= n) || (!n && h)) {
+            PyErr_SetString(PyExc_ValueError, "bad face-down count");
+            return NULL;
+        }
+        s.hid[i] = (uint8_t)h;
+    }
+    int n = read_cards(stock, s.stock, 52, "stock");
+    if (n < 0) return NULL;
+    s.slen = (uint8_t)n;
+    n = read_cards(waste, s.waste, 52, "waste");
+    if (n < 0) return NULL;
+    s.wlen = (uint8_t)n;
+    for (int u = 0; u < 4; u++) {
+        s.up[u] = (uint8_t)PyLong_AsLong(PyList_GetItem(up, u));
+        s.down[u] = (uint8_t)PyLong_AsLong(PyList_GetItem(down, u));
+    }
+    if (PyErr_Occurred()) return NULL;
+    Path p;
+    memset(&p, 0, sizeof p);
+    long nodes = 0, peak = 0;
+    int verdict;
+    Py_BEGIN_ALLOW_THREADS
+    verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
+    Py_END_ALLOW_THREADS
+    PyObject *lst = NULL;
+    if (verdict >= 0) {
+        size_t len = verdict == 0 ? p.ndone : 0;
+        lst = PyList_New((Py_ssize_t)len);
+        for (size_t i = 0; lst && i < len; i++)
+            PyList_SET_ITEM(lst, (Py_ssize_t)i,
+                            Py_BuildValue("(iii)", p.done[i].m.src, p.done[i].m.dst, p.done[i].m.n));
+    }
+    free(p.steps); free(p.frames); free(p.done);
+    if (verdict < 0) return PyErr_NoMemory();
+    if (!lst) return NULL;
+    return Py_BuildValue("(iNll)", verdict, lst, nodes, peak);
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS, "Search a Gilbert position (see fast.py)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_gilbert", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__gilbert(void) { return PyModule_Create(&module); }
