@@ -289,3 +289,26 @@ def test_malformed_bodies_and_unknown_api_paths_get_json_errors(player: Player) 
     assert response.status_code == 404 and response.json()["detail"] == "Not Found"
     response = player.client.put(f"/api/games/{state['id']}/move", "{}", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 405 and response.json()["detail"]
+
+
+def test_the_fast_replay_and_the_checked_replay_agree(player: Player) -> None:
+    """Positions are rebuilt from the stored numbers of the moves; where those are
+    missing (or do not match the moves) from the moves' notation."""
+    from patience_site.play import services
+
+    state = player.page("/gilbert/deal/9")
+    rng = random.Random(3)
+    for _ in range(25):
+        if state["can_undo"] and rng.random() < 0.2:
+            state = player.act(state, "undo").json()
+        else:
+            moves = [m for entry in state["movable"] for m in entry["moves"]]
+            state = player.move(state, rng.choice([*moves, state["stock_move"]])).json()
+    game = Game.objects.get(pk=state["id"])
+    assert len(game.codes) == len(game.moves)
+    services._POSITIONS.clear()
+    fast = services.position(game)
+    game.codes = []
+    services._POSITIONS.clear()
+    checked = services.position(game)
+    assert fast.piles == checked.piles == replay(state, game.made).piles

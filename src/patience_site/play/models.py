@@ -24,6 +24,9 @@ class Game(models.Model):
     deal = models.PositiveBigIntegerField()
     solvable = models.BooleanField(default=False, help_text="dealt by the Solvable toggle")
     moves = models.JSONField(default=list, help_text="moves in notation, redo list included")
+    codes = models.JSONField(
+        default=list, blank=True, help_text="the moves as [src, dst, n], for a fast replay"
+    )
     cursor = models.PositiveIntegerField(default=0, help_text="how many of the moves are made")
     undos = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=0)

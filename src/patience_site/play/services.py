@@ -125,8 +125,12 @@ def position(game: Game) -> Position:
             _POSITIONS.move_to_end((game.pk, game.version))
             return cached.copy()
     pos = Position.deal(game.game, game.deal)
-    for text in game.made:
-        pos.push(parse_move(pos, text))
+    if len(game.codes) == len(game.moves):  # written with the moves, which were checked
+        for src, dst, n in game.codes[: game.cursor]:
+            pos.push(Move(src, dst, n))
+    else:
+        for text in game.made:
+            pos.push(parse_move(pos, text))
     _remember(game, pos)
     return pos
 
@@ -208,6 +212,7 @@ def load(owner: Owner, game_id: Any) -> Game:
 _STALE = "The game was changed elsewhere; it has been reloaded."
 _SAVED = [
     "moves",
+    "codes",
     "cursor",
     "undos",
     "version",
@@ -279,10 +284,14 @@ def _advance(game: Game, pos: Position, moves: list[Move]) -> None:
         game.line = line[len(texts) :]
     else:
         game.line = []
-    redo = game.moves[game.cursor :]
+    aligned = len(game.codes) == len(game.moves)
+    redo, redo_codes = game.moves[game.cursor :], game.codes[game.cursor :]
     game.moves = game.made + texts
-    if redo[: len(texts)] == texts:
-        game.moves += redo[len(texts) :]  # playing the redo move keeps the rest of the list
+    game.codes = [list(move) for move in pos.move_stack]  # the same moves, as numbers
+    if redo[: len(texts)] == texts:  # playing the redo move keeps the rest of the list
+        game.moves += redo[len(texts) :]
+        if aligned:
+            game.codes += redo_codes[len(texts) :]
     game.cursor += len(texts)
     if game.verdict == Game.Verdict.WINNABLE and not game.line:
         game.verdict = Game.Verdict.UNKNOWN
