@@ -245,7 +245,7 @@ LOGGING = {
 # winning line is reused at no cost), the hint (a deeper search) and the proof
 # per deal tried for a Solvable deal (the solver's quick budget).
 PATIENCE_STATUS_NODES = int(os.environ.get("PATIENCE_STATUS_NODES", "50000"))
-PATIENCE_STATUS_SECONDS: float | None = float(os.environ.get("PATIENCE_STATUS_SECONDS", "0.01"))
+PATIENCE_STATUS_SECONDS: float | None = float(os.environ.get("PATIENCE_STATUS_SECONDS", "0.003"))
 PATIENCE_HINT_NODES = int(os.environ.get("PATIENCE_HINT_NODES", "5000000"))
 PATIENCE_HINT_SECONDS: float | None = float(os.environ.get("PATIENCE_HINT_SECONDS", "5"))
 PATIENCE_SOLVABLE_NODES = int(os.environ.get("PATIENCE_SOLVABLE_NODES", "1000000"))
