@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -26,15 +27,26 @@ def test_the_search_runs_in_another_process_and_its_line_wins() -> None:
     assert all(p.pid != os.getpid() for p in pool._processes.values())  # type: ignore[attr-defined]
 
 
+def _dead(pid: int) -> bool:
+    """The process is gone, or a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return any(line.startswith("State:") and "Z" in line for line in status)
+    except OSError:  # gone (or going: ESRCH while it is torn down)
+        return True
+
+
 def test_an_overstaying_search_is_killed_and_the_next_one_works(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    solving.search_line("bisley", 1, [], Limit(nodes=10))  # the process is up
-    process = next(iter(solving._executor()._processes.values()))  # type: ignore[attr-defined]
+    pid = solving._executor().submit(os.getpid).result(timeout=60)  # the solver process
+    assert pid != os.getpid()
     monkeypatch.setattr(solving, "GRACE", -10.0)  # a timeout of 0 s: any search overstays
     verdict, line = solving.search_line("gilbert", 1, [], Limit(nodes=10**9, seconds=10.0))
     assert (verdict, line) == (Verdict.UNKNOWN, [])
-    process.join(timeout=10)
-    assert not process.is_alive()  # killed, not waited for
+    deadline = time.monotonic() + 10
+    while not _dead(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _dead(pid), "the overstaying solver process was not killed"
     monkeypatch.setattr(solving, "GRACE", 2.0)
     assert solving.search_line("bisley", 1, [], Limit(nodes=100_000))[0] is Verdict.WINNABLE
