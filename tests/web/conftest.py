@@ -11,7 +11,8 @@ import pytest
 from django.test import Client
 
 from patience import Position
-from patience.notation import parse_move
+from patience.notation import format_move, parse_move
+from patience.solver import Limit, Verdict, solve
 
 _BLOB = re.compile(r'<script id="initial-state" type="application/json">(.*?)</script>', re.S)
 
@@ -57,3 +58,15 @@ def replay(state: dict[str, Any], moves: list[str]) -> Position:
     for text in moves:
         pos.push(parse_move(pos, text))
     return pos
+
+
+def winning_line(game: str, deal: int, nodes: int) -> list[str]:
+    """A winning line of the deal, in notation (the solver bounded by ``nodes``)."""
+    pos = Position.deal(game, deal)
+    result = solve(pos, Limit(nodes=nodes))
+    assert result.verdict is Verdict.WINNABLE
+    texts = []
+    for move in result.line:
+        texts.append(format_move(pos, move))
+        pos.push(move)
+    return texts

@@ -13,7 +13,7 @@ from patience.play import auto_complete_moves, can_auto_complete, movables
 from patience.solver import Limit, Verdict, solve, verify_line
 from patience.view import public_view
 from patience_site.play.models import Game
-from web.conftest import Player, replay
+from web.conftest import Player, replay, winning_line
 
 pytestmark = pytest.mark.django_db
 
@@ -85,21 +85,10 @@ def test_undo_redo_restart(player: Player) -> None:
     assert player.act(state, "redo").status_code == 400
 
 
-def _winning_line(game: str, deal: int) -> list[str]:
-    pos = Position.deal(game, deal)
-    result = solve(pos, Limit(nodes=200_000))
-    assert result.verdict is Verdict.WINNABLE
-    texts = []
-    for move in result.line:
-        texts.append(format_move(pos, move))
-        pos.push(move)
-    return texts
-
-
 def test_auto_complete_finishes_and_a_won_game_cannot_move(player: Player) -> None:
     state = player.page("/bisley/deal/1")
     made: list[str] = []
-    for text in _winning_line("bisley", 1):
+    for text in winning_line("bisley", 1, 200_000):
         if can_auto_complete(replay(state, made)):
             break
         state = player.move(state, text).json()

@@ -9,12 +9,11 @@ import pytest
 from django.contrib.auth.models import User
 
 from patience import Position
-from patience.notation import format_move
 from patience.solver import Limit, Verdict, solve
 from patience_site.daily import services
 from patience_site.daily.models import DailyDeal, DailyGame, DailyResult
 from patience_site.play.models import Game
-from web.conftest import Player
+from web.conftest import Player, winning_line
 
 pytestmark = pytest.mark.django_db
 
@@ -23,17 +22,6 @@ def _signed_in(name: str) -> Player:
     player = Player()
     player.client.force_login(User.objects.create_user(name, password="pw-123456789"))
     return player
-
-
-def _line(game: str, deal: int) -> list[str]:
-    pos = Position.deal(game, deal)
-    result = solve(pos, Limit(nodes=500_000))
-    assert result.verdict is Verdict.WINNABLE
-    texts = []
-    for move in result.line:
-        texts.append(format_move(pos, move))
-        pos.push(move)
-    return texts
 
 
 def test_everyone_gets_the_same_proved_winnable_deal() -> None:
@@ -96,13 +84,13 @@ def test_the_daily_game_is_resumed_on_another_device() -> None:
 def test_the_first_win_is_recorded_once() -> None:
     player = _signed_in("eve")
     state = player.page("/bisley/daily")
-    for text in _line("bisley", state["deal"]):
+    for text in winning_line("bisley", state["deal"], 500_000):
         state = player.move(state, text).json()
     assert state["won"]
     result = DailyResult.objects.get(user__username="eve")
     assert result.moves == state["moves_made"] and result.undos == 0 and result.seconds >= 0
     state = player.act(state, "restart").json()  # win it again: the first win stands
-    for text in _line("bisley", state["deal"])[:-1]:
+    for text in winning_line("bisley", state["deal"], 500_000)[:-1]:
         state = player.move(state, text).json()
     assert DailyResult.objects.filter(user__username="eve").count() == 1
     board = player.get(f"/bisley/daily/{services.today().isoformat()}").content.decode()
@@ -117,7 +105,7 @@ def test_a_forged_move_list_is_not_recorded() -> None:
     )
     DailyGame.objects.create(daily=daily, user=user, game=game)
     assert services.record_win(game) is None
-    real = _line("bisley", daily.deal)
+    real = winning_line("bisley", daily.deal, 500_000)
     game.moves, game.win_moves = real[:-1], len(real) - 1  # a line that stops short of the win
     assert services.record_win(game) is None
     game.moves, game.win_moves = real, len(real)
