@@ -63,10 +63,15 @@ def click_move(pos: Position, card: Card, pile: int | None = None) -> Move | Non
     With two decks the same card can lie in two places; ``pile`` says which
     (otherwise the first place in pile order that has a move is used).
     """
-    for src, _count, top_card, moves in movables(pos):
-        if top_card == card and (pile is None or pile == src):
-            return min(moves, key=lambda m: _preference(pos, m))
+    for movable in movables(pos):
+        if movable.card == card and (pile is None or pile == movable.pile):
+            return preferred(pos, movable.moves)
     return None
+
+
+def preferred(pos: Position, moves: list[Move]) -> Move:
+    """Of one card's legal ``moves`` (a :class:`Movable`'s), the one a click makes."""
+    return min(moves, key=lambda m: _preference(pos, m))
 
 
 def deal_move(pos: Position) -> Move | None:

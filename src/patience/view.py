@@ -12,7 +12,7 @@ from typing import Any
 
 from patience.cards import format_card
 from patience.notation import format_move
-from patience.play import can_auto_complete, click_move, deal_move, movables
+from patience.play import can_auto_complete, deal_move, movables, preferred
 from patience.position import Position
 from patience.rules import Kind
 
@@ -49,7 +49,7 @@ def public_view(pos: Position) -> dict[str, Any]:
     ]
     movable = []
     for m in movables(pos):
-        click = click_move(pos, m.card, m.pile)
+        click = preferred(pos, m.moves)
         movable.append(
             {
                 "pile": layout.labels[m.pile],
@@ -57,7 +57,7 @@ def public_view(pos: Position) -> dict[str, Any]:
                 "card": format_card(m.card),
                 "targets": [layout.labels[mv.dst] for mv in m.moves],
                 "moves": [format_move(pos, mv) for mv in m.moves],
-                "click": format_move(pos, click) if click else None,
+                "click": format_move(pos, click),
             }
         )
     stock = deal_move(pos)

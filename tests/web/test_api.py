@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -12,6 +13,7 @@ from patience.notation import format_move, parse_move
 from patience.play import auto_complete_moves, can_auto_complete, movables
 from patience.solver import Limit, Verdict, solve, verify_line
 from patience.view import public_view
+from patience_site.play.api import StateOut
 from patience_site.play.models import Game
 from web.conftest import Player, replay, winning_line
 
@@ -301,3 +303,33 @@ def test_the_fast_replay_and_the_checked_replay_agree(player: Player) -> None:
     services._POSITIONS.clear()
     checked = services.position(game)
     assert fast.piles == checked.piles == replay(state, game.made).piles
+
+
+def test_every_state_reply_matches_the_documented_schema(player: Player) -> None:
+    """The game endpoints write their JSON themselves (api._state): each reply must
+    still be exactly what the OpenAPI schema's StateOut says."""
+    fields = set(StateOut.model_fields)
+
+    def checked(response: Any, status: int = 200) -> dict[str, Any]:
+        assert response.status_code == status, response.content
+        assert response["Content-Type"] == "application/json"
+        body: dict[str, Any] = response.json()
+        assert set(body) == fields, set(body) ^ fields
+        assert StateOut.model_validate(body).model_dump() == body
+        return body
+
+    player.page("/bisley/deal/1")  # the session
+    for game in ("bisley", "gilbert", "big-apple"):
+        state = checked(player.post("/api/games", {"game": game, "deal": 5}), 201)
+        state = checked(player.move(state, state["movable"][0]["click"]))
+        state = checked(player.act(state, "undo"))
+        state = checked(player.act(state, "redo"))
+        state = checked(player.get(f"/api/games/{state['id']}"))
+        state = checked(player.act(state, "restart"))
+    state = player.post("/api/games", {"game": "bisley", "deal": 1}).json()
+    for text in winning_line("bisley", 1, 200_000):
+        if state["auto_complete"]:
+            break
+        state = player.move(state, text).json()
+    done = checked(player.act(state, "auto-complete"))
+    assert done["won"] and done["played"]
