@@ -50,3 +50,21 @@ def test_an_overstaying_search_is_killed_and_the_next_one_works(
     assert _dead(pid), "the overstaying solver process was not killed"
     monkeypatch.setattr(solving, "GRACE", 2.0)
     assert solving.search_line("bisley", 1, [], Limit(nodes=100_000))[0] is Verdict.WINNABLE
+
+
+def test_the_solver_process_runs_niced() -> None:
+    pid = solving._executor().submit(os.getpid).result(timeout=60)
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + solving.NICE)
+
+
+def test_a_request_waiting_for_the_solver_gives_up_without_killing_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pid = solving._executor().submit(os.getpid).result(timeout=60)
+    monkeypatch.setattr(solving, "WAIT", 0.1)
+    with solving._turn:  # another request's search is running
+        verdict = solving.search_line("bisley", 1, [], Limit(nodes=100_000))
+    assert verdict == (Verdict.UNKNOWN, [])
+    assert solving._executor().submit(os.getpid).result(timeout=60) == pid  # not killed
+    assert solving.search_line("bisley", 1, [], Limit(nodes=100_000))[0] is Verdict.WINNABLE

@@ -2,12 +2,19 @@
 process with a hard time limit, so a slow search never holds the web worker's
 interpreter, and a search that overstays is killed, not waited for.
 
+One search at a time per web process: a request waits for the solver (at most
+``WAIT`` seconds, else it gets ``unknown`` at once), so that its time limit counts
+its own search only and a kill only ever stops the search that overstayed. The
+solver process runs niced (``NICE``): hints use the CPU that page and move
+requests leave over, and never slow those down.
+
 This module imports no Django: the solver process only needs the library.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -19,9 +26,18 @@ from patience.solver import Limit, Verdict, hint
 
 #: Seconds a search may overstay its own budget before its process is killed.
 GRACE = 2.0
+#: Seconds a request waits for the solver while another request's search runs.
+WAIT = 5.0
+#: The solver process's niceness (added to the web worker's).
+NICE = 10
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
+_turn = threading.Lock()  # held while this process's search runs
+
+
+def _nice() -> None:  # pragma: no cover - runs in the solver process
+    os.nice(NICE)
 
 
 def _search(game: str, deal: int, moves: list[str], limit: Limit) -> tuple[str, list[str]]:
@@ -43,7 +59,7 @@ def _executor() -> ProcessPoolExecutor:
         if _pool is None:
             # spawn: never fork a threaded web worker
             context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            _pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_nice)
         return _pool
 
 
@@ -61,15 +77,17 @@ def _kill() -> None:
 
 def search_line(game: str, deal: int, moves: list[str], limit: Limit) -> tuple[Verdict, list[str]]:
     """Decide the position after ``moves`` of the deal within ``limit`` in the
-    solver process; ``unknown`` when the process overstays (it is then killed)."""
+    solver process; ``unknown`` when the process overstays (it is then killed) or
+    stays busy with other requests' searches for ``WAIT`` seconds."""
     timeout = (limit.seconds if limit.seconds is not None else 600.0) + GRACE
+    if not _turn.acquire(timeout=WAIT):
+        return Verdict.UNKNOWN, []
     try:
         future = _executor().submit(_search, game, deal, moves, limit)
         verdict, line = future.result(timeout=timeout)
-    except FutureTimeout:
+    except (FutureTimeout, BrokenProcessPool):
         _kill()
         return Verdict.UNKNOWN, []
-    except BrokenProcessPool:
-        _kill()
-        return Verdict.UNKNOWN, []
+    finally:
+        _turn.release()
     return Verdict(verdict), line
