@@ -1,151 +1,39 @@
 """Load on the site: many players dealing, moving, undoing and asking for hints.
 
 Starts ``patience serve`` (gunicorn, SQLite in a fresh data folder unless
-``DATABASE_URL`` is set) and runs ``--players`` simulated players, each in its own
-thread with its own session, for ``--seconds``. A player opens a game page, then
-plays random legal moves (the targets the server sends), undoes now and then, asks
-for a hint now and then, and deals new cards when the game is won or stuck. Also
-measures the first render of a game page in Chromium (when Playwright and
-/usr/bin/chromium are there) and the size of the site's JS + CSS.
+``DATABASE_URL`` is set) and runs locust (``bench/locustfile.py``: each player opens a
+game page, then plays random legal moves, undoes now and then, asks for a hint now
+and then, and deals new cards when the game is won or stuck) with ``--players``
+players for ``--seconds``, one run per number of players. Also measures the first
+render of a game page in Chromium (when Playwright and /usr/bin/chromium are there)
+and the size of the site's JS + CSS.
 
-Prints a table per endpoint (count, errors, p50/p95/p99/max in ms) and writes it to
-``--out`` (default docs/site-performance.md).
+Prints a table per endpoint (count, errors, p50/p95/p99/max in ms, from locust's
+statistics) and writes it to ``--out`` (default docs/site-performance.md). Needs
+locust: ``.venv/bin/pip install -e '.[bench]'``.
 
-    .venv/bin/python bench/site_load.py --players 50 --seconds 30
+    .venv/bin/python bench/site_load.py --players 50 200 --seconds 30
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
-import http.cookiejar
-import json
+import csv
 import os
 import platform
-import random
 import re
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections import defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "src" / "patience_site" / "static"
-BLOB = re.compile(r'<script id="initial-state" type="application/json">(.*?)</script>', re.S)
-GAMES = ("bisley", "big-apple", "gilbert")
-
-
-class Browser:
-    """One player's HTTP connection with its cookies (session, CSRF)."""
-
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
-        payload = response.read()
-        for header in response.headers.get_all("Set-Cookie") or []:
-            name, _, rest = header.partition("=")
-            self.cookies[name.strip()] = rest.split(";", 1)[0]
-        return response.status, payload
-
-
-class Stats:
-    def __init__(self) -> None:
-        self.times: dict[str, list[float]] = defaultdict(list)
-        self.errors: dict[str, int] = defaultdict(int)
-        self.lock = threading.Lock()
-
-    def add(self, name: str, seconds: float, ok: bool) -> None:
-        with self.lock:
-            self.times[name].append(seconds)
-            if not ok:
-                self.errors[name] += 1
-
-
-def timed(
-    stats: Stats,
-    name: str,
-    browser: Browser,
-    method: str,
-    path: str,
-    body: Any = None,
-    ok: tuple[int, ...] = (200, 201),
-) -> tuple[int, bytes]:
-    start = time.perf_counter()
-    try:
-        status, payload = browser.request(method, path, body)
-    except (OSError, http.client.HTTPException):
-        stats.add(name, time.perf_counter() - start, False)
-        return 0, b""
-    stats.add(name, time.perf_counter() - start, status in ok)
-    return status, payload
-
-
-def player(port: int, stats: Stats, until: float, seed: int, hint_every: int, think: float) -> None:
-    rng = random.Random(seed)
-    time.sleep(rng.uniform(0, 2 * think))  # players arrive over a few seconds, not at once
-    browser = Browser(port)
-    game = GAMES[seed % len(GAMES)]
-    status, page = timed(stats, "GET game page", browser, "GET", f"/{game}/deal/{seed + 1}")
-    match = BLOB.search(page.decode()) if status == 200 else None
-    if not match:
-        return
-    state = json.loads(match.group(1))
-    actions = 0
-    while time.perf_counter() < until:
-        time.sleep(think * rng.uniform(0.5, 1.5))
-        actions += 1
-        gid = state["id"]
-        if state["won"] or state["stuck"]:
-            status, body = timed(
-                stats, "POST /games (new)", browser, "POST", "/api/games", {"game": game}
-            )
-        elif hint_every and actions % hint_every == 0:
-            timed(stats, "POST hint", browser, "POST", f"/api/games/{gid}/hint", {})
-            continue
-        elif state["can_undo"] and rng.random() < 0.1:
-            status, body = timed(
-                stats,
-                "POST undo",
-                browser,
-                "POST",
-                f"/api/games/{gid}/undo",
-                {"version": state["version"]},
-            )
-        else:
-            moves = [m for entry in state["movable"] for m in entry["moves"]]
-            if state["stock_move"]:
-                moves.append(state["stock_move"])
-            status, body = timed(
-                stats,
-                "POST move",
-                browser,
-                "POST",
-                f"/api/games/{gid}/move",
-                {"move": rng.choice(moves), "version": state["version"]},
-            )
-        if status in (200, 201):
-            state = json.loads(body)
-        else:
-            status, body = browser.request("GET", f"/api/games/{gid}")
-            if status == 200:
-                state = json.loads(body)
+BIN = ROOT / ".venv" / "bin"
 
 
 def free_port() -> int:
@@ -159,7 +47,7 @@ def start_server(workers: int, data: str) -> tuple[subprocess.Popen[bytes], int]
     port = free_port()
     env = dict(os.environ, PATIENCE_DATA_DIR=data)
     cmd = [
-        str(ROOT / ".venv" / "bin" / "patience"),
+        str(BIN / "patience"),
         "serve",
         "--port",
         str(port),
@@ -169,7 +57,7 @@ def start_server(workers: int, data: str) -> tuple[subprocess.Popen[bytes], int]
     ]
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(300):
+    for _ in range(1800):  # migrations and collectstatic first: up to a minute on a busy host
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return server, port
@@ -204,6 +92,48 @@ def first_render(port: int) -> float | None:
     return max(times)
 
 
+def locust_table(port: int, players: int, seconds: float, data: str) -> list[str]:
+    """Run locust headless with ``players`` players; its statistics as table rows."""
+    prefix = Path(data) / f"locust-{players}"
+    cmd = [
+        str(BIN / "locust"),
+        "-f",
+        str(ROOT / "bench" / "locustfile.py"),
+        "--headless",
+        "--users",
+        str(players),
+        "--spawn-rate",
+        str(max(1, players // 4)),  # all players there after 4 s
+        "--run-time",
+        f"{seconds:.0f}s",
+        "--host",
+        f"http://127.0.0.1:{port}",
+        "--csv",
+        str(prefix),
+        "--only-summary",
+        "--loglevel",
+        "WARNING",
+    ]
+    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    rows = [
+        "| endpoint | requests | errors | p50 ms | p95 ms | p99 ms | max ms |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    with open(f"{prefix}_stats.csv", newline="") as stats:
+        for row in sorted(csv.DictReader(stats), key=lambda r: r["Name"]):
+            if row["Name"] == "Aggregated":
+                continue
+            top = float(row["Max Response Time"])
+            rows.append(
+                f"| {row['Name']} | {row['Request Count']} | {row['Failure Count']} | "
+                f"{row['50%']} | {row['95%']} | {row['99%']} | {top:.0f} |"
+            )
+    failures = Path(f"{prefix}_failures.csv").read_text().splitlines()[1:]
+    rows += ["", f"Failures: {len(failures)} kinds." if failures else "Failures: none."]
+    rows += [f"- {line}" for line in failures[:5]]
+    return rows
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -214,13 +144,6 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[50])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--think",
-        type=float,
-        default=1.0,
-        help="a player's mean pause between actions, seconds (0 = none)",
-    )
-    parser.add_argument("--hint-every", type=int, default=40, help="a hint every N actions")
     parser.add_argument("--no-browser", action="store_true", help="skip the first-render check")
     parser.add_argument("--out", default=str(ROOT / "docs" / "site-performance.md"))
     args = parser.parse_args()
@@ -234,7 +157,8 @@ def main() -> None:
         f"Measured by `bench/site_load.py` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{database}, `patience serve --workers {args.workers}` (gunicorn gthread, 4 threads); "
-        "the simulated players run on the same machine.",
+        "the simulated players (locust, one process) run on the same machine, and pause 0.5-1.5 s "
+        "between actions.",
         "",
         f"Command: `{' '.join([Path(sys.argv[0]).as_posix(), *sys.argv[1:]])}`",
         "",
@@ -252,32 +176,12 @@ def main() -> None:
                     "",
                 ]
             for players in args.players:
-                stats = Stats()
-                until = time.perf_counter() + args.seconds
-                threads = [
-                    threading.Thread(
-                        target=player, args=(port, stats, until, i, args.hint_every, args.think)
-                    )
-                    for i in range(players)
-                ]
-                for t in threads:
-                    t.start()
-                for t in threads:
-                    t.join()
                 lines += [
                     f"## {players} concurrent players, {args.seconds:.0f} s",
                     "",
-                    "| endpoint | requests | errors | p50 ms | p95 ms | p99 ms | max ms |",
-                    "|---|---:|---:|---:|---:|---:|---:|",
+                    *locust_table(port, players, args.seconds, data),
+                    "",
                 ]
-                for name, times in sorted(stats.times.items()):
-                    ms = [t * 1000 for t in times]
-                    lines.append(
-                        f"| {name} | {len(ms)} | {stats.errors[name]} | "
-                        f"{statistics.median(ms):.1f} | {pct(ms, 0.95):.1f} | "
-                        f"{pct(ms, 0.99):.1f} | {max(ms):.1f} |"
-                    )
-                lines.append("")
         finally:
             server.terminate()
             try:
