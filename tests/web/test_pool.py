@@ -40,3 +40,19 @@ def test_fill_deal_pool_stores_true_verdicts() -> None:
     assert sum(p.winnable for p in proofs) == 3
     for proof in proofs:
         assert _winnable("bisley", proof.deal) is proof.winnable
+
+
+def test_without_a_new_proved_deal_a_played_one_comes_again_or_a_clear_error(
+    player: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_site.play import solving
+
+    monkeypatch.setattr(solving, "proved_deal", lambda *args: None)  # busy, or none found
+    player.page("/bisley/")
+    refused = player.post("/api/games", {"game": "bisley", "solvable": True})
+    assert refused.status_code == 400 and "try again" in refused.json()["detail"]
+    deal = next(n for n in range(1, 40) if _winnable("bisley", n))
+    ProvedDeal.objects.create(game="bisley", deal=deal, winnable=True)
+    for _ in range(2):  # the first time it is new, the second time it was played
+        state = player.post("/api/games", {"game": "bisley", "solvable": True}).json()
+        assert state["deal"] == deal and state["verdict"] == "winnable"

@@ -31,8 +31,9 @@ from patience.games import GAMES
 from patience.notation import format_move, parse_move
 from patience.play import auto_complete_moves
 from patience.position import Move
-from patience.solver import Limit, winnable_deal
+from patience.solver import Limit
 from patience.view import public_view
+from patience_site.play import solving
 from patience_site.play.models import Game, ProvedDeal
 from patience_site.play.verdicts import judge, texts
 
@@ -185,17 +186,28 @@ def new_game(owner: Owner, game_id: str, deal: int | None = None, solvable: bool
     return game
 
 
+#: Deals tried (each within the SOLVABLE budget) when the pool has no new deal.
+SOLVABLE_TRIES = 10
+
+
 def solvable_deal(owner: Owner, game_id: str) -> int:
     """A deal proved winnable that the owner has not played: from the pool of
-    proved deals when it has one, else found now (and added to the pool)."""
+    proved deals when it has one, else searched for now in the solver process (and
+    added to the pool), else one the owner has played before."""
     played = owner.games(game_id).values_list("deal", flat=True)
-    pool = ProvedDeal.objects.filter(game=game_id, winnable=True).exclude(deal__in=played)
-    pick = pool.order_by("?").first()
+    pool = ProvedDeal.objects.filter(game=game_id, winnable=True)
+    pick = pool.exclude(deal__in=played).order_by("?").first()
     if pick is not None:
         return int(pick.deal)
-    deal, _tried = winnable_deal(game_id, secrets.randbelow(NEW_DEAL_MAX) + 1, _limit("SOLVABLE"))
-    ProvedDeal.objects.get_or_create(game=game_id, deal=deal, defaults={"winnable": True})
-    return deal
+    start = secrets.randbelow(NEW_DEAL_MAX) + 1
+    deal = solving.proved_deal(game_id, start, _limit("SOLVABLE"), SOLVABLE_TRIES)
+    if deal is not None:
+        ProvedDeal.objects.get_or_create(game=game_id, deal=deal, defaults={"winnable": True})
+        return deal
+    pick = pool.order_by("?").first()
+    if pick is None:
+        raise GameError(_("No solvable deal is ready yet: please try again in a moment."))
+    return int(pick.deal)
 
 
 def load(owner: Owner, game_id: Any) -> Game:

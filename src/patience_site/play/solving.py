@@ -1,4 +1,5 @@
-"""Long solver searches (hints) off the request path: they run in a separate
+"""Long solver searches (hints, a Solvable deal when the pool has none) off the
+request path: they run in a separate
 process with a hard time limit, so a slow search never holds the web worker's
 interpreter, and a search that overstays is killed, not waited for.
 
@@ -19,10 +20,11 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from patience import Position
 from patience.notation import format_move, parse_move
-from patience.solver import Limit, Verdict, hint
+from patience.solver import Limit, Verdict, hint, winnable_deal
 
 #: Seconds a search may overstay its own budget before its process is killed.
 GRACE = 2.0
@@ -53,6 +55,14 @@ def _search(game: str, deal: int, moves: list[str], limit: Limit) -> tuple[str, 
     return found.verdict.value, texts
 
 
+def _winnable(game: str, start: int, limit: Limit, tries: int) -> int | None:
+    """In the solver process: the first of ``tries`` deals from ``start`` proved winnable."""
+    try:
+        return winnable_deal(game, start, limit, max_tries=tries)[0]
+    except RuntimeError:
+        return None
+
+
 def _executor() -> ProcessPoolExecutor:
     global _pool
     with _lock:
@@ -75,19 +85,37 @@ def _kill() -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _call(timeout: float, fn: Any, *args: Any) -> Any | None:
+    """``fn(*args)`` in the solver process; ``None`` when the solver stays busy for
+    ``WAIT`` seconds or the call overstays ``timeout`` (its process is then killed)."""
+    if not _turn.acquire(timeout=WAIT):
+        return None
+    try:
+        return _executor().submit(fn, *args).result(timeout=timeout)
+    except (FutureTimeout, BrokenProcessPool):
+        _kill()
+        return None
+    finally:
+        _turn.release()
+
+
+def _timeout(limit: Limit, searches: int = 1) -> float:
+    return (limit.seconds if limit.seconds is not None else 600.0) * searches + GRACE
+
+
 def search_line(game: str, deal: int, moves: list[str], limit: Limit) -> tuple[Verdict, list[str]]:
     """Decide the position after ``moves`` of the deal within ``limit`` in the
     solver process; ``unknown`` when the process overstays (it is then killed) or
     stays busy with other requests' searches for ``WAIT`` seconds."""
-    timeout = (limit.seconds if limit.seconds is not None else 600.0) + GRACE
-    if not _turn.acquire(timeout=WAIT):
+    found = _call(_timeout(limit), _search, game, deal, moves, limit)
+    if found is None:
         return Verdict.UNKNOWN, []
-    try:
-        future = _executor().submit(_search, game, deal, moves, limit)
-        verdict, line = future.result(timeout=timeout)
-    except (FutureTimeout, BrokenProcessPool):
-        _kill()
-        return Verdict.UNKNOWN, []
-    finally:
-        _turn.release()
+    verdict, line = found
     return Verdict(verdict), line
+
+
+def proved_deal(game: str, start: int, limit: Limit, tries: int) -> int | None:
+    """The first deal from ``start`` (of ``tries``) proved winnable within ``limit``
+    each, searched in the solver process; ``None`` if none is (or the solver is busy)."""
+    deal: int | None = _call(_timeout(limit, tries), _winnable, game, start, limit, tries)
+    return deal
