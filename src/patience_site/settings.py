@@ -6,6 +6,8 @@ Environment variables:
   default ``~/.local/share/patience`` (``$XDG_DATA_HOME/patience``).
 - ``DATABASE_URL``: any database dj-database-url understands; default SQLite in
   the data folder.
+- ``PATIENCE_SQLITE_SYNCHRONOUS``: ``FULL`` (default) or ``NORMAL`` (SQLite only; see
+  docs/deployment.md).
 - ``REDIS_URL``: a Redis shared by several hosts (cache, sessions, sign-in throttling).
 - ``PATIENCE_SECRET_KEY``: the secret key; default a random key kept in the data folder.
 - ``PATIENCE_DEBUG``: ``1`` for Django's debug mode (never in production).
@@ -24,6 +26,7 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 django_stubs_ext.monkeypatch()  # generic Django classes (ModelAdmin[Game]) at run time
@@ -127,8 +130,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     # WAL lets readers and one writer work at once; IMMEDIATE takes the write
     # lock at the start of a transaction, so two writers queue instead of failing.
+    # synchronous: see docs/deployment.md (FULL: a commit is on disk before the reply).
+    SQLITE_SYNCHRONOUS = os.environ.get("PATIENCE_SQLITE_SYNCHRONOUS", "FULL").upper()
+    if SQLITE_SYNCHRONOUS not in ("FULL", "NORMAL"):
+        raise ImproperlyConfigured("PATIENCE_SQLITE_SYNCHRONOUS must be FULL or NORMAL")
     DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+        "init_command": f"PRAGMA journal_mode=WAL; PRAGMA synchronous={SQLITE_SYNCHRONOUS};",
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }

@@ -35,7 +35,7 @@ def _start(data: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
-    for _ in range(300):
+    for _ in range(1200):  # up to 2 min: migrations and collectstatic first, on a busy host
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
             return proc

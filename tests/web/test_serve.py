@@ -30,7 +30,7 @@ def server(tmp_path: Path) -> object:
     log = (tmp_path / "server.log").open("wb")
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
+    for _ in range(1200):  # up to 2 min: migrations and collectstatic first, on a busy host
         try:
             urllib.request.urlopen(base + "/", timeout=1)
             break
