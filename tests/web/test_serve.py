@@ -75,6 +75,21 @@ def test_production_settings_pass_the_deploy_check(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
 
 
+@pytest.mark.parametrize(("setting", "pragma"), [("", "2"), ("normal", "1"), ("sometimes", None)])
+def test_sqlite_synchronous_setting(tmp_path: Path, setting: str, pragma: str | None) -> None:
+    env = {"PATH": "/usr/bin:/bin", "PATIENCE_DATA_DIR": str(tmp_path)}
+    if setting:
+        env["PATIENCE_SQLITE_SYNCHRONOUS"] = setting
+    code = "from django.db import connection as c; c.ensure_connection(); "
+    code += "print(c.cursor().execute('PRAGMA synchronous').fetchone()[0])"
+    cmd = [sys.executable, "-m", "patience.cli", "manage", "shell", "-v", "0", "-c", code]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if pragma is None:  # refused with a clear message
+        assert done.returncode != 0 and "must be FULL or NORMAL" in done.stderr
+    else:  # 2 = FULL, 1 = NORMAL
+        assert done.returncode == 0 and done.stdout.split() == [pragma], done.stderr
+
+
 def test_several_hosts_share_redis(tmp_path: Path) -> None:
     """With REDIS_URL the cache, the sessions and the sign-in throttle use Redis."""
     url = "redis://127.0.0.1:6379/15"
@@ -88,7 +103,7 @@ def test_several_hosts_share_redis(tmp_path: Path) -> None:
         "settings.SESSION_ENGINE, settings.AXES_HANDLER)"
     )
     env = {"PATH": "/usr/bin:/bin", "PATIENCE_DATA_DIR": str(tmp_path), "REDIS_URL": url}
-    cmd = [sys.executable, "-m", "patience.cli", "manage", "shell", "-c", code]
+    cmd = [sys.executable, "-m", "patience.cli", "manage", "shell", "-v", "0", "-c", code]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1].split() == [
