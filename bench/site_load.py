@@ -156,7 +156,7 @@ def main() -> None:
         "",
         f"Measured by `bench/site_load.py` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"{database}, `patience serve --workers {args.workers}` (gunicorn gthread, 4 threads); "
+        f"{database}, `patience serve --workers {args.workers}` (gunicorn gthread, 8 threads); "
         "the simulated players (locust, one process) run on the same machine, and pause 0.5-1.5 s "
         "between actions.",
         "",

@@ -19,6 +19,12 @@ def add_site_commands(sub: Any) -> None:
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--workers", type=int, default=2, help="worker processes (2)")
     serve.add_argument(
+        "--threads",
+        type=int,
+        default=8,
+        help="threads per worker (8; a thread waiting for a hint's search uses no CPU)",
+    )
+    serve.add_argument(
         "--no-background",
         action="store_true",
         help="do not prepare the deals of the day and the pool of solvable deals meanwhile",
@@ -89,7 +95,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             self.cfg.set("bind", f"{args.host}:{args.port}")
             self.cfg.set("workers", args.workers)
             self.cfg.set("worker_class", "gthread")
-            self.cfg.set("threads", 4)
+            self.cfg.set("threads", args.threads)
             self.cfg.set("timeout", 60)
             self.cfg.set("accesslog", "-")
             self.cfg.set("access_log_format", '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms')
