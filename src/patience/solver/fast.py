@@ -3,8 +3,9 @@
 
 Each runs the same algorithm as :mod:`patience.solver.engine` with the rules that
 apply to its game (Bisley: safe foundation moves, dead cards, stubborn sets;
-Gilbert: the safe Ace rule, symmetry and the stock macros; Big Apple: the safe Ace
-rule and symmetry; all: the same move order and a canonical transposition table),
+Gilbert: the safe Ace rule, symmetry and the stock macros, and the best-first
+search of ``bestfirst.py``; Big Apple: the safe Ace rule and symmetry; all: the same
+move order and a canonical transposition table),
 about a hundred times faster. They are
 accelerators, not second rules engines of record: their winning lines are replayed
 through the Python rules before they are returned, and the tests check that their
