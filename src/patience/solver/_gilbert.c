@@ -700,7 +700,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
         /* the line: the moves from the root to won_node */
         uint32_t len = 0;
         for (uint32_t v = won_node; v; v = nd[v].parent) len++;
-        grow((void **)&chain, &chcap, len + 1, sizeof(Step));
+        if (!grow((void **)&chain, &chcap, len + 1, sizeof(Step))) len = 0, verdict = -1;
         uint32_t i = len;
         for (uint32_t v = won_node; v; v = nd[v].parent) chain[--i] = nd[v].st;
         s = *root;
