@@ -6,7 +6,8 @@
  * is replayed through the Python rules engine before it is returned, and tests
  * check that its verdicts, node counts and lines equal the Python engine's. See
  * solver/fast.py. With ``streamlined`` it searches the restricted moves of
- * solver/streamline.py instead (a search that may only find wins).
+ * solver/streamline.py instead (a search that may only find wins), depth-first or
+ * best-first (solver/bestfirst.py).
  *
  * Cards are 0..51 = suit * 13 + rank - 1 (suits C D H S; D and H are red). Piles
  * use the library's numbering for Gilbert: 0..3 the up foundations (one per
@@ -149,6 +150,33 @@ static void make_key(const State *s, uint8_t *k) {
         k[p++] = s->hid[c];
         k[p++] = s->len[c];
         memcpy(k + p, s->col[c], s->len[c]);
+        p += s->len[c];
+    }
+}
+
+/* the state as KEYLEN bytes, columns in their own order (make_key unsorted) */
+static void pack(const State *s, uint8_t *k) {
+    int p = 0;
+    for (int i = 0; i < 4; i++) { k[p++] = s->up[i]; k[p++] = s->down[i]; }
+    k[p++] = s->slen; memcpy(k + p, s->stock, s->slen); p += s->slen;
+    k[p++] = s->wlen; memcpy(k + p, s->waste, s->wlen); p += s->wlen;
+    for (int c = 0; c < NT; c++) {
+        k[p++] = s->hid[c];
+        k[p++] = s->len[c];
+        memcpy(k + p, s->col[c], s->len[c]);
+        p += s->len[c];
+    }
+}
+
+static void unpack(State *s, const uint8_t *k) {
+    int p = 0;
+    for (int i = 0; i < 4; i++) { s->up[i] = k[p++]; s->down[i] = k[p++]; }
+    s->slen = k[p++]; memcpy(s->stock, k + p, s->slen); p += s->slen;
+    s->wlen = k[p++]; memcpy(s->waste, k + p, s->wlen); p += s->wlen;
+    for (int c = 0; c < NT; c++) {
+        s->hid[c] = k[p++];
+        s->len[c] = k[p++];
+        memcpy(s->col[c], k + p, s->len[c]);
         p += s->len[c];
     }
 }
@@ -550,6 +578,143 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     return verdict;
 }
 
+
+/* ------------------------------------------------------------ best-first (bestfirst.py) */
+#define W_HIDDEN 10 /* bestfirst.estimate: a face-down card */
+#define W_OFF 3     /* a card off the foundations */
+#define W_STOCK 1   /* a card in the stock or the waste */
+#define W_BURIED 1  /* a card on top of a card a foundation takes next */
+
+static int estimate(const State *s) {
+    int hidden = 0, found = 0, buried = 0;
+    for (int u = 0; u < 4; u++) found += s->up[u] + 14 - s->down[u];
+    for (int t = 0; t < NT; t++) {
+        hidden += s->hid[t];
+        for (int j = 0; j < s->len[t]; j++) {
+            int c = s->col[t][j], u = SUIT(c), r = RANK(c);
+            if (r == s->up[u] + 1 || r == s->down[u] - 1) buried += s->len[t] - 1 - j;
+        }
+    }
+    return W_HIDDEN * hidden + W_OFF * (52 - found) + W_STOCK * (s->slen + s->wlen) +
+           W_BURIED * buried;
+}
+
+typedef struct { uint32_t parent; Step st; uint32_t depth; } BNode;
+typedef struct { int32_t prio; uint32_t node; } HEnt;
+
+/* the heap's order: lower estimate first, then the node found last */
+static int hless(HEnt a, HEnt b) {
+    if (a.prio != b.prio) return a.prio < b.prio;
+    return a.node > b.node;
+}
+
+static void hpush(HEnt *h, size_t *n, HEnt e) {
+    size_t i = (*n)++;
+    while (i) {
+        size_t p = (i - 1) / 2;
+        if (!hless(e, h[p])) break;
+        h[i] = h[p]; i = p;
+    }
+    h[i] = e;
+}
+
+static HEnt hpop(HEnt *h, size_t *n) {
+    HEnt top = h[0], e = h[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && hless(h[c + 1], h[c])) c++;
+        if (!hless(h[c], e)) break;
+        h[i] = h[c]; i = c;
+    }
+    if (*n) h[i] = e;
+    return top;
+}
+
+/* bestfirst.search: expand the open node of the lowest estimate (ties: the one
+ * found last); each new position of its children enters the table as a node.
+ * Open nodes are kept packed (KEYLEN bytes each), the line is read back through
+ * the parents. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of memory */
+static int best_first(State *root, long max_nodes, double seconds, int streamline, Path *p,
+                      long *nodes_out, long *peak_out) {
+    Table t;
+    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    uint8_t key[KEYLEN];
+    make_key(root, key);
+    table_insert(&t, key);
+    double deadline = seconds > 0 ? now() + seconds : 0;
+    long nodes = 0, hits = 0;
+    int verdict = 1;
+    BNode *nd = NULL; size_t ncap = 0;
+    HEnt *heap = NULL; size_t hn = 0, hcap = 0;
+    Step *kids = malloc(sizeof(Step) * MAXMOVES * 4);
+    Step *chain = NULL; size_t chcap = 0;
+    uint32_t won_node = 0;
+    uint8_t *raw = NULL; size_t rcap = 0;
+    if (!kids || !grow((void **)&nd, &ncap, 1, sizeof(BNode)) || !grow((void **)&heap, &hcap, 1, sizeof(HEnt))) verdict = -1;
+    else if (won(root)) verdict = 0;
+    else {
+        nd[0] = (BNode){0, {{0, 0, 0}, 0}, 0};
+        if (!grow((void **)&raw, &rcap, KEYLEN, 1)) verdict = -1; else pack(root, raw);
+        heap[hn++] = (HEnt){estimate(root), 0};
+    }
+    State s;
+    while (verdict == 1 && hn) {
+        HEnt e = hpop(heap, &hn);
+        uint32_t d = nd[e.node].depth;
+        unpack(&s, raw + (size_t)e.node * KEYLEN);
+        int n = children(&s, kids, streamline);
+        for (int c = 0; c < n && verdict == 1; c++) {
+            Step st = kids[c];
+            State child = s;
+            for (int k = 0; k < st.k; k++) apply(&child, next_stock_move(&child));
+            apply(&child, st.m);
+            make_key(&child, key);
+            int ins = table_insert(&t, key);
+            if (ins < 0) { verdict = -1; break; }
+            if (!ins) {
+                if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+                continue;
+            }
+            nodes++;
+            if (!grow((void **)&nd, &ncap, (size_t)nodes + 1, sizeof(BNode))) { verdict = -1; break; }
+            nd[nodes] = (BNode){e.node, st, d + st.k + 1};
+            if (!grow((void **)&raw, &rcap, ((size_t)nodes + 1) * KEYLEN, 1)) { verdict = -1; break; }
+            pack(&child, raw + (size_t)nodes * KEYLEN);
+            if (won(&child)) {
+                won_node = (uint32_t)nodes;
+                verdict = deadline > 0 && now() + (d + st.k + 1) * VERIFY_SECONDS >= deadline ? 2 : 0;
+                break;
+            }
+            if ((max_nodes > 0 && nodes >= max_nodes) ||
+                (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+                verdict = 2;
+                break;
+            }
+            if (!grow((void **)&heap, &hcap, hn + 1, sizeof(HEnt))) { verdict = -1; break; }
+            hpush(heap, &hn, (HEnt){estimate(&child), (uint32_t)nodes});
+        }
+    }
+    if (verdict == 0) {
+        /* the line: the moves from the root to won_node */
+        uint32_t len = 0;
+        for (uint32_t v = won_node; v; v = nd[v].parent) len++;
+        if (!grow((void **)&chain, &chcap, len + 1, sizeof(Step))) len = 0, verdict = -1;
+        uint32_t i = len;
+        for (uint32_t v = won_node; v; v = nd[v].parent) chain[--i] = nd[v].st;
+        s = *root;
+        p->ndone = 0;
+        for (i = 0; i < len; i++) {
+            if (!make_step(&s, p, chain[i])) { verdict = -1; break; }
+        }
+    }
+    *nodes_out = nodes; *peak_out = (long)t.count;
+    free(nd); free(heap); free(kids); free(chain); free(raw);
+    table_free(&t);
+    return verdict;
+}
+
 static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     Py_ssize_t n = PyList_Size(list);
     if (n < 0 || n > cap) { PyErr_Format(PyExc_ValueError, "bad %s", what); return -1; }
@@ -561,8 +726,9 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, streamlined=0)
- *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
+/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0)
+ *   -> (verdict, [(src, dst, n), ...], nodes, peak)
+ * mode: bit 0 the streamlined moves, bit 1 the best-first search */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden, *up, *down, *stock, *waste;
     long max_nodes; double seconds; int mode = 0;
@@ -603,7 +769,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     long nodes = 0, peak = 0;
     int verdict;
     Py_BEGIN_ALLOW_THREADS
-    verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
+    if (mode & 2) verdict = best_first(&s, max_nodes, seconds, mode & 1, &p, &nodes, &peak);
+    else verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;
     if (verdict >= 0) {

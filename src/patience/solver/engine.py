@@ -16,7 +16,7 @@ from collections.abc import Callable
 from patience.movegen import generate_moves
 from patience.position import Move, Position
 from patience.rules import GameRules
-from patience.solver import fast, ordering, streamline
+from patience.solver import bestfirst, fast, ordering, streamline
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
 
@@ -102,38 +102,70 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     check the pruning rules never change a verdict). With ``native`` (the default)
     the compiled engine is used where it is built and applies (``fast.py``).
 
-    Where :mod:`streamline` applies (Gilbert, Big Apple), a streamlined search that may only
-    find wins first gets its share of the budget; unless it wins, the complete
-    search gets the rest. ``nodes`` and ``seconds`` of the result count both, and
-    the budget bounds both together."""
+    Where :mod:`streamline` applies (Gilbert, Big Apple), searches that may only
+    find wins come first, each on its share of the budget: the best-first search
+    (:mod:`bestfirst`, Gilbert only), then the streamlined depth-first search.
+    Unless one wins, the complete search gets the rest. ``nodes`` and ``seconds``
+    of the result count every phase, and the budget bounds them all together."""
     if prune and streamline.applies(position.rules):
-        return _two_phase(position, limit, native=native)
+        return _phases(position, limit, native=native)
     return single_search(position, limit, prune=prune, native=native)
 
 
-def _two_phase(position: Position, limit: Limit, *, native: bool) -> Result:
+def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
     start = time.perf_counter()
-    compiled = native and fast.available(position.rules)
-    limit = _guarded(limit, fast.table_cap(position.rules) if compiled else MAX_TABLE["python"])
-    first = single_search(
-        position, streamline.first_share(position.rules, limit), native=native, streamlined=True
+    rules = position.rules
+    compiled = native and fast.available(rules)
+    limit = _guarded(limit, fast.table_cap(rules) if compiled else MAX_TABLE["python"])
+    first: list[tuple[Limit, bool]] = []  # (share, best-first) of the win-only phases
+    if bestfirst.applies(rules):
+        first.append((bestfirst.share(limit), True))
+    first.append((streamline.first_share(rules, limit), False))
+    nodes, peak = 0, 0
+    for share, best in first:
+        rest = _rest(limit, start, nodes)
+        if rest is None:
+            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
+        part = single_search(
+            position, _least(share, rest), native=native, streamlined=True, best_first=best
+        )
+        nodes += part.nodes
+        peak = max(peak, part.peak_table)
+        if part.verdict is Verdict.WINNABLE:
+            return Result(part.verdict, part.line, nodes, time.perf_counter() - start, peak)
+        if part.verdict is Verdict.LOST:
+            break  # the streamlined moves are exhausted: the next such phase would repeat it
+    rest = _rest(limit, start, nodes)
+    if rest is None:
+        return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
+    last = single_search(position, rest, native=native)
+    return Result(
+        last.verdict,
+        last.line,
+        nodes + last.nodes,
+        time.perf_counter() - start,
+        max(peak, last.peak_table),
     )
-    if first.verdict is Verdict.WINNABLE:
-        return first
-    nodes = None if limit.nodes is None else limit.nodes - first.nodes
+
+
+def _rest(limit: Limit, start: float, used: int) -> Limit | None:
+    """What is left of ``limit`` after ``used`` nodes since ``start`` (``None``:
+    nothing)."""
+    nodes = None if limit.nodes is None else limit.nodes - used
     seconds = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
     if (nodes is not None and nodes < 1) or (seconds is not None and seconds <= 0):
-        return Result(
-            Verdict.UNKNOWN, (), first.nodes, time.perf_counter() - start, first.peak_table
-        )
-    second = single_search(position, Limit(nodes=nodes, seconds=seconds), native=native)
-    return Result(
-        second.verdict,
-        second.line,
-        first.nodes + second.nodes,
-        time.perf_counter() - start,
-        max(first.peak_table, second.peak_table),
-    )
+        return None
+    return Limit(nodes=nodes, seconds=seconds)
+
+
+def _least(a: Limit, b: Limit) -> Limit:
+    """The smaller bound of each kind."""
+
+    def low(x: float | None, y: float | None) -> float | None:
+        return y if x is None else x if y is None else min(x, y)
+
+    nodes = low(a.nodes, b.nodes)
+    return Limit(nodes=None if nodes is None else int(nodes), seconds=low(a.seconds, b.seconds))
 
 
 def single_search(
@@ -143,11 +175,29 @@ def single_search(
     prune: bool = True,
     native: bool = True,
     streamlined: bool = False,
+    best_first: bool = False,
 ) -> Result:
-    """One depth-first search (the complete one, or the streamlined one)."""
+    """One search: depth-first (the complete one, or the streamlined one), or with
+    ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)."""
     if prune and native and fast.available(position.rules):
         result = fast.search(
-            position, _guarded(limit, fast.table_cap(position.rules)), streamlined=streamlined
+            position,
+            _guarded(limit, fast.table_cap(position.rules)),
+            streamlined=streamlined,
+            best_first=best_first,
+        )
+        if result.line:
+            verify_line(position, result.line)
+        return result
+    if best_first:
+        assert prune and streamlined, "the best-first search is over the streamlined moves"
+        streamlined_moves = strategy_of(position.rules, streamlined=True)
+        result = bestfirst.search(
+            position,
+            _guarded(limit, MAX_TABLE["python"]),
+            streamlined_moves.children,
+            streamlined_moves.key,
+            _time_to_verify,
         )
         if result.line:
             verify_line(position, result.line)

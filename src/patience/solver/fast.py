@@ -3,8 +3,9 @@
 
 Each runs the same algorithm as :mod:`patience.solver.engine` with the rules that
 apply to its game (Bisley: safe foundation moves, dead cards, stubborn sets;
-Gilbert: the safe Ace rule, symmetry and the stock macros; Big Apple: the safe Ace
-rule and symmetry; all: the same move order and a canonical transposition table),
+Gilbert: the safe Ace rule, symmetry and the stock macros, and the best-first
+search of ``bestfirst.py``; Big Apple: the safe Ace rule and symmetry; all: the same
+move order and a canonical transposition table),
 about a hundred times faster. They are
 accelerators, not second rules engines of record: their winning lines are replayed
 through the Python rules before they are returned, and the tests check that their
@@ -117,12 +118,16 @@ def table_cap(rules: GameRules) -> int:
     return MAX_TABLE["compiled-big-apple" if big_apple_like(rules) else "compiled"]
 
 
-def search(position: Position, limit: Limit, *, streamlined: bool = False) -> Result:
+def search(
+    position: Position, limit: Limit, *, streamlined: bool = False, best_first: bool = False
+) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
-    (Gilbert and Big Apple)."""
+    (Gilbert and Big Apple); ``best_first``: the best-first search of
+    :mod:`patience.solver.bestfirst` over those moves (Gilbert)."""
     if gilbert_like(position.rules):
-        return _search_gilbert(position, limit, streamlined)
+        return _search_gilbert(position, limit, int(streamlined) | 2 * int(best_first))
+    assert not best_first, "the best-first search is Gilbert's"
     if big_apple_like(position.rules):
         return _search_big_apple(position, limit, streamlined)
     assert not streamlined, "no streamlined search for Bisley"
@@ -136,7 +141,8 @@ def _seconds_left(start: float, limit: Limit) -> float:
     return max(1e-6, start + limit.seconds - time.perf_counter())
 
 
-def _search_gilbert(position: Position, limit: Limit, streamlined: bool) -> Result:
+def _search_gilbert(position: Position, limit: Limit, mode: int) -> Result:
+    """``mode``: 1 streamlined, 2 best-first (the engine's ``mode`` argument)."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -156,7 +162,7 @@ def _search_gilbert(position: Position, limit: Limit, streamlined: bool) -> Resu
         list(piles[layout.waste]),
         limit.nodes or 0,
         _seconds_left(start, limit),
-        int(streamlined),
+        mode,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)

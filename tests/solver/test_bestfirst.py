@@ -1,0 +1,103 @@
+"""The best-first phase (solver/bestfirst.py): it may only find wins, the compiled
+engine runs exactly its algorithm, and it finds wins the depth-first search misses."""
+
+from __future__ import annotations
+
+import pytest
+from solverkit import complete, move, replay_wins
+from test_streamline import NEEDS_PLAY_BACK
+
+from patience import Position, get_game, parse_position
+from patience.solver import Limit, Verdict, bestfirst, fast, solve
+from patience.solver.engine import single_search
+
+NATIVE = fast.available(get_game("gilbert"))
+
+
+def _best_first(pos: Position, nodes: int, *, native: bool) -> object:
+    return single_search(pos, Limit(nodes=nodes), native=native, streamlined=True, best_first=True)
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engine not built")
+@pytest.mark.parametrize("deal", [4, 6, 8, 9, 10, 34, 36, 81, 1, 5])
+def test_compiled_best_first_equals_the_python_one(deal: int) -> None:
+    pos = Position.deal("gilbert", deal)
+    native = single_search(pos, Limit(nodes=3_000), streamlined=True, best_first=True)
+    python = single_search(pos, Limit(nodes=3_000), native=False, streamlined=True, best_first=True)
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.peak_table,
+        python.line,
+    )
+    if native.verdict is Verdict.WINNABLE:
+        replay_wins(pos, native.line)
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_best_first_finds_a_win_the_depth_first_phase_misses(native: bool) -> None:
+    """Deal 8: the streamlined depth-first search does not win it within 100,000
+    positions (nor did both depth-first phases within a million); the best-first
+    search wins it within 400."""
+    pos = Position.deal("gilbert", 8)
+    found = single_search(pos, Limit(nodes=400), native=native, streamlined=True, best_first=True)
+    assert found.verdict is Verdict.WINNABLE and found.nodes <= 400
+    replay_wins(pos, found.line)
+    if native:  # 100,000 positions: too slow for the Python engine
+        dfs = single_search(pos, Limit(nodes=100_000), streamlined=True)
+        assert dfs.verdict is Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_an_exhausted_best_first_phase_is_not_a_verdict(native: bool) -> None:
+    """Won only by playing cards back from the foundations, which the best-first
+    phase (streamlined moves) never does: it exhausts its moves, the complete
+    search then wins. The streamlined depth-first phase is skipped (it would search
+    the same positions again)."""
+    pos = parse_position(NEEDS_PLAY_BACK, "gilbert")
+    first = single_search(pos, Limit(nodes=1_000), native=native, streamlined=True, best_first=True)
+    assert first.verdict is Verdict.LOST  # its moves are exhausted: not a verdict
+    complete_search = single_search(pos, Limit(nodes=1_000), native=native)
+    result = solve(pos, Limit(nodes=1_000), native=native)
+    assert result.verdict is Verdict.WINNABLE
+    assert result.nodes == first.nodes + complete_search.nodes
+    replay_wins(pos, result.line)
+
+
+def test_lost_deals_are_still_proved_by_the_complete_search() -> None:
+    for deal in (36, 81):
+        result = solve(Position.deal("gilbert", deal), Limit(nodes=5_000))
+        assert result.verdict is Verdict.LOST and result.line == ()
+
+
+def test_the_estimate_counts_what_is_left_to_do() -> None:
+    """10 a face-down card, 3 a card off the foundations, 1 a card in the stock or
+    waste, 1 a card on top of a card a foundation takes next."""
+    pos = complete(
+        "gilbert",
+        """
+        F1: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+        F2: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+        F3: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+        F4: AS 2S 3S 4S 5S 6S 7S
+        F8: KS QS JS TS
+        1: 8S | 9S
+        """,
+    )
+    # 8S (wanted by F4) lies face down under 9S (wanted by F8): 1 face-down card,
+    # 2 cards off the foundations, 1 card on top of a wanted card
+    assert bestfirst.estimate(pos) == 10 + 2 * 3 + 1
+    pos.play(move(pos, "1-F8"))  # 9S to F8: 8S turns up
+    assert bestfirst.estimate(pos) == 3
+
+
+def test_the_phases_share_the_budget() -> None:
+    for deal in (1, 2, 3, 5):
+        result = solve(Position.deal("gilbert", deal), Limit(nodes=3_000))
+        assert result.nodes <= 3_000
+
+
+def test_best_first_applies_to_gilbert_only() -> None:
+    assert bestfirst.applies(get_game("gilbert"))
+    assert not bestfirst.applies(get_game("big-apple"))
+    assert not bestfirst.applies(get_game("bisley"))
