@@ -354,8 +354,220 @@ static int kept(const State *s, const Wants *w, Mv m) {
     return 0;
 }
 
+/* ------------------------------------------------------------ talon wait (pruning/talon_wait.py) */
+/* the cards from b up to the highest one not gone form a same-suit run */
+static int run_can_go(const uint8_t *pile, int n, const uint8_t *gone, int b) {
+    int last = b;
+    for (int i = b + 1; i < n; i++) if (!gone[i]) last = i;
+    for (int i = b + 1; i <= last; i++) {
+        int below = pile[i - 1], above = pile[i];
+        if (SUIT(above) != SUIT(below) || RANK(above) + 1 != RANK(below)) return 0;
+    }
+    return 1;
+}
+
+static int all_from(const uint8_t *v, int from, int n) {
+    for (int i = from; i < n; i++) if (!v[i]) return 0;
+    return 1;
+}
+
+static int talon_stuck(const State *s) {
+    if (!s->tlen) return 0;
+    int card = s->talon[s->tlen - 1], r = RANK(card);
+    for (int c = 0; c < NC; c++) if (s->cell[c] < 0) return 0;
+    for (int t = 0; t < NT; t++)
+        if (!s->len[t] || RANK(s->col[t][s->len[t] - 1]) == r + 1) return 0;
+    for (int f = 0; f < NF; f++) {
+        if (!s->frank[f]) { if (r == 1) return 0; }
+        else if (r > 1 && s->fsuit[f] == SUIT(card) && s->frank[f] + 1 == r) return 0;
+    }
+    uint8_t moved[NT][MAXLEN], back[NF][13], cell_moved[NC];
+    memset(moved, 0, sizeof moved);
+    memset(back, 0, sizeof back);
+    memset(cell_moved, 0, sizeof cell_moved);
+    uint8_t top[15], height[4][14], takeable[4][14];
+    int cell_free, pile_empty;
+    for (;;) {
+        int changed = 0;
+        memset(top, 0, sizeof top);
+        memset(height, 0, sizeof height);
+        memset(takeable, 0, sizeof takeable);
+        cell_free = pile_empty = 0;
+        for (int t = 0; t < NT; t++) {
+            int n = s->len[t];
+            if (all_from(moved[t], 0, n)) pile_empty = 1;
+            for (int i = 0; i < n; i++) {
+                int c = s->col[t][i];
+                if (all_from(moved[t], i + 1, n)) {
+                    top[RANK(c)] = 1;
+                    takeable[SUIT(c)][RANK(c)] = 1;
+                } else if (moved[t][i]) top[RANK(c)] = 1;
+            }
+        }
+        for (int c = 0; c < NC; c++) {
+            if (s->cell[c] < 0 || cell_moved[c]) cell_free = 1;
+            if (s->cell[c] >= 0) {
+                takeable[SUIT(s->cell[c])][RANK(s->cell[c])] = 1;
+                if (cell_moved[c]) top[RANK(s->cell[c])] = 1;
+            }
+        }
+        for (int f = 0; f < NF; f++) {
+            int n = s->frank[f], u = s->fsuit[f];
+            if (!n || back[f][0])
+                for (int v = 0; v < 4; v++) height[v][0] = 1;
+            for (int i = 0; i < n; i++)
+                if (back[f][i]) { top[i + 1] = 1; takeable[u][i + 1] = 1; }
+            for (int q = 1; q <= n; q++)
+                if (q == n || back[f][q]) height[u][q] = 1;
+        }
+        for (int v = 0; v < 4; v++)
+            for (int q = 1; q < 14; q++)
+                if (height[v][q - 1] && takeable[v][q]) height[v][q] = 1;
+        for (int t = 0; t < NT; t++) {
+            int n = s->len[t];
+            for (int b = 0; b < n; b++) {
+                if (moved[t][b]) continue;
+                int c = s->col[t][b], rc = RANK(c);
+                int ok = all_from(moved[t], b + 1, n) && (cell_free || height[SUIT(c)][rc - 1]);
+                if (!ok) ok = rc < 13 && top[rc + 1] && run_can_go(s->col[t], n, moved[t], b);
+                if (ok) {
+                    for (int i = b; i < n; i++) moved[t][i] = 1;
+                    changed = 1;
+                }
+            }
+        }
+        for (int c = 0; c < NC; c++) {
+            if (s->cell[c] < 0 || cell_moved[c]) continue;
+            int x = s->cell[c], rx = RANK(x);
+            if ((rx < 13 && top[rx + 1]) || height[SUIT(x)][rx - 1] || pile_empty) {
+                cell_moved[c] = 1;
+                changed = 1;
+            }
+        }
+        for (int f = 0; f < NF; f++)
+            for (int i = s->frank[f] - 1; i >= 0; i--) {
+                if (back[f][i]) continue;
+                int rf = i + 1;
+                if (rf < 13 && top[rf + 1]) { back[f][i] = 1; changed = 1; }
+                break;
+            }
+        if (!changed) break;
+    }
+    return !(height[SUIT(card)][r - 1] || (r < 13 && top[r + 1]) || cell_free || pile_empty);
+}
+
+/* ------------------------------------------------------------ talon room (pruning/talon_room.py) */
+#define ROOM_SLOTS (1 << 16)
+typedef struct { uint64_t *keys; uint8_t *vals; } Room; /* cache: (tlen, foundations) -> jammed */
+
+/* fewest chains for the rank counts cnt[1..13] plus top segments of foundation
+ * piles (tops[r] piles with a top card of rank r), with at most NC cards set
+ * aside; above `bound`: bound + 1 */
+#define MAXM 17
+static int fewest_chains(const int *cnt, const int *tops, int bound) {
+    static const int INF = 1 << 20;
+    int cur[NF + 1][NC + 1][MAXM], nxt[NF + 1][NC + 1][MAXM];
+    for (int g = 0; g <= NF; g++)
+        for (int u = 0; u <= NC; u++)
+            for (int m = 0; m < MAXM; m++) cur[g][u][m] = INF;
+    cur[0][0][0] = 0;
+    for (int r = 13; r >= 1; r--) {
+        for (int g = 0; g <= NF; g++)
+            for (int u = 0; u <= NC; u++)
+                for (int m = 0; m < MAXM; m++) nxt[g][u][m] = INF;
+        int any = 0;
+        for (int g = 0; g <= NF; g++)
+            for (int u = 0; u <= NC; u++)
+                for (int above = 0; above < MAXM; above++) {
+                    int cost = cur[g][u][above];
+                    if (cost >= INF) continue;
+                    for (int keep = 0; keep <= g; keep++)
+                        for (int nw = 0; nw <= tops[r]; nw++) {
+                            int active = keep + nw, here = cnt[r] + active;
+                            for (int c = 0; c <= NC - u && c <= here; c++) {
+                                int m = here - c;
+                                int total = cost + (m > above ? m - above : 0);
+                                if (total > bound) continue;
+                                if (nxt[active][u + c][m] > total) {
+                                    nxt[active][u + c][m] = total;
+                                    any = 1;
+                                }
+                            }
+                        }
+                }
+        if (!any) return bound + 1;
+        memcpy(cur, nxt, sizeof cur);
+    }
+    int best = bound + 1;
+    for (int g = 0; g <= NF; g++)
+        for (int u = 0; u <= NC; u++)
+            for (int m = 0; m < MAXM; m++)
+                if (cur[g][u][m] < best) best = cur[g][u][m];
+    return best;
+}
+
+static int jammed_uncached(const State *s) {
+    uint8_t wanted[52];
+    memset(wanted, 0, sizeof wanted);
+    for (int u = 0; u < 4; u++) {
+        int h[2] = {0, 0}, k = 0;
+        for (int f = 0; f < NF; f++)
+            if (s->frank[f] && s->fsuit[f] == u && k < 2) h[k++] = s->frank[f];
+        for (int i = 0; i < 2; i++)
+            if (h[i] < 13) wanted[u * 13 + h[i]] = 1;
+    }
+    int cnt[15], tops[15];
+    memset(cnt, 0, sizeof cnt);
+    memset(tops, 0, sizeof tops);
+    for (int t = 0; t < NT; t++)
+        for (int i = 0; i < s->len[t]; i++) {
+            int c = s->col[t][i];
+            if (wanted[c]) return 0;
+            cnt[RANK(c)]++;
+        }
+    for (int c = 0; c < NC; c++)
+        if (s->cell[c] >= 0) {
+            if (wanted[s->cell[c]]) return 0;
+            cnt[RANK(s->cell[c])]++;
+        }
+    for (int f = 0; f < NF; f++)
+        if (s->frank[f] && s->frank[f] < 13) tops[s->frank[f]]++;
+    for (int i = s->tlen - 1; i >= 0; i--) {
+        int c = s->talon[i];
+        if (wanted[c]) return 0;
+        cnt[RANK(c)]++;
+        if (fewest_chains(cnt, tops, NT) > NT) return 1;
+    }
+    return 0;
+}
+
+/* every tableau pile is a chain (ranks r, r-1, ... from its base) */
+static int chains_only(const State *s) {
+    for (int t = 0; t < NT; t++)
+        for (int i = 1; i < s->len[t]; i++)
+            if (RANK(s->col[t][i]) + 1 != RANK(s->col[t][i - 1])) return 0;
+    return 1;
+}
+
+static int jammed(const State *s, Room *room) {
+    if (!chains_only(s)) return 0;
+    uint8_t f[NF];
+    for (int i = 0; i < NF; i++) f[i] = s->frank[i] ? (uint8_t)(s->fsuit[i] * 14 + s->frank[i]) : 0;
+    sort_bytes(f, NF);
+    uint64_t key = s->tlen;
+    for (int i = 0; i < NF; i++) key = key << 7 | f[i];
+    key += 1;
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    size_t slot = (size_t)(h >> 48) & (ROOM_SLOTS - 1);
+    if (room->keys[slot] == key) return room->vals[slot];
+    int v = jammed_uncached(s);
+    room->keys[slot] = key;
+    room->vals[slot] = (uint8_t)v;
+    return v;
+}
+
 /* ------------------------------------------------------------ children (Strategy.children) */
-static int children(const State *s, Mv *moves, int streamline) {
+static int children(const State *s, Mv *moves, int streamline, Room *room) {
     Wants w;
     wants(s, &w);
     int n = generate(s, &w, moves);
@@ -374,6 +586,7 @@ static int children(const State *s, Mv *moves, int streamline) {
             return 1;
         }
     }
+    if (talon_stuck(s) || jammed(s, room)) return 0;
     /* symmetry.first_empty_only: into the first empty pile of a group only */
     int k = 0;
     static const int nsig = (TALON + 1) * (MAXLEN + 1) * 3;
@@ -420,12 +633,12 @@ static int grow(void **p, size_t *cap, size_t need, size_t size) {
 }
 
 /* expands s as a new frame; 0 when out of memory */
-static int push_frame(const State *s, Path *p, int streamline) {
+static int push_frame(const State *s, Path *p, int streamline, Room *room) {
     if (!grow((void **)&p->moves, &p->cap, p->nmoves + MAXMOVES, sizeof(Mv))) return 0;
     if (!grow((void **)&p->frames, &p->fcap, p->depth + 1, sizeof(Frame))) return 0;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nmoves; f->next = 0;
-    f->n = children(s, p->moves + p->nmoves, streamline);
+    f->n = children(s, p->moves + p->nmoves, streamline, room);
     p->nmoves += (size_t)f->n;
     return 1;
 }
@@ -435,6 +648,10 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
                   long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    Room room;
+    room.keys = calloc(ROOM_SLOTS, sizeof(uint64_t));
+    room.vals = calloc(ROOM_SLOTS, 1);
+    if (!room.keys || !room.vals) { free(room.keys); free(room.vals); table_free(&t); return -1; }
     uint8_t key[KEYLEN];
     make_key(s, key);
     table_insert(&t, key);
@@ -442,7 +659,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
-    else if (!push_frame(s, p, streamline)) verdict = -1;
+    else if (!push_frame(s, p, streamline, &room)) verdict = -1;
     while (verdict == 1 && p->depth) {
         Frame *f = &p->frames[p->depth - 1];
         if (f->next == f->n) {
@@ -477,10 +694,11 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
             verdict = 2;
             break;
         }
-        if (!push_frame(s, p, streamline)) { verdict = -1; break; }
+        if (!push_frame(s, p, streamline, &room)) { verdict = -1; break; }
     }
     *nodes_out = nodes; *peak_out = (long)t.count;
     table_free(&t);
+    free(room.keys); free(room.vals);
     return verdict;
 }
 
