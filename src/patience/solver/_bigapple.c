@@ -458,7 +458,7 @@ static int talon_stuck(const State *s) {
 
 /* ------------------------------------------------------------ talon room (pruning/talon_room.py) */
 #define ROOM_SLOTS (1 << 16)
-typedef struct { uint64_t *keys; uint8_t *vals; } Room; /* cache: (tlen, foundations) -> jammed */
+typedef struct { uint64_t *keys; uint8_t *vals; int no_room; } Room; /* cache: (tlen, foundations) -> jammed */
 
 /* fewest chains for the rank counts cnt[1..13] plus top segments of foundation
  * piles (tops[r] piles with a top card of rank r), with at most NC cards set
@@ -506,6 +506,78 @@ static int fewest_chains(const int *cnt, const int *tops, int bound) {
     return best;
 }
 
+/* fewest chains for the rank counts cnt[1..13] once the foundations hold some of
+ * them (ge[r] foundation piles may reach rank r) and at most NC more are set aside */
+static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
+    static const int INF = 1 << 20;
+    int cur[NF + 1][NC + 1][MAXM], nxt[NF + 1][NC + 1][MAXM];
+    for (int g = 0; g <= NF; g++)
+        for (int u = 0; u <= NC; u++)
+            for (int m = 0; m < MAXM; m++) cur[g][u][m] = INF;
+    cur[0][0][0] = 0;
+    for (int r = 13; r >= 1; r--) {
+        for (int g = 0; g <= NF; g++)
+            for (int u = 0; u <= NC; u++)
+                for (int m = 0; m < MAXM; m++) nxt[g][u][m] = INF;
+        int any = 0;
+        for (int g = 0; g <= NF; g++)
+            for (int u = 0; u <= NC; u++)
+                for (int above = 0; above < MAXM; above++) {
+                    int cost = cur[g][u][above];
+                    if (cost >= INF) continue;
+                    for (int nw = 0; nw <= ge[r] - g; nw++) {
+                        int here = cnt[r] - g - nw;
+                        for (int c = 0; c <= NC - u && c <= here; c++) {
+                            int m = here - c;
+                            int total = cost + (m > above ? m - above : 0);
+                            if (total > bound) continue;
+                            if (nxt[g + nw][u + c][m] > total) {
+                                nxt[g + nw][u + c][m] = total;
+                                any = 1;
+                            }
+                        }
+                    }
+                }
+        if (!any) return bound + 1;
+        memcpy(cur, nxt, sizeof cur);
+    }
+    int best = bound + 1;
+    for (int g = 0; g <= NF; g++)
+        for (int u = 0; u <= NC; u++)
+            for (int m = 0; m < MAXM; m++)
+                if (cur[g][u][m] < best) best = cur[g][u][m];
+    return best;
+}
+
+/* talon_room._never_room for the search's start: the smallest k such that the
+ * cards off a talon of k cards have no room (MAXLEN: none) */
+static int first_no_room(const State *s) {
+    int avail[4][15];
+    memset(avail, 0, sizeof avail);
+    for (int f = 0; f < NF; f++)
+        for (int r = 1; r <= s->frank[f]; r++) avail[s->fsuit[f]][r]++;
+    for (int t = 0; t < NT; t++)
+        for (int i = 0; i < s->len[t]; i++) avail[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
+    for (int c = 0; c < NC; c++)
+        if (s->cell[c] >= 0) avail[SUIT(s->cell[c])][RANK(s->cell[c])]++;
+    int found = MAXLEN;
+    for (int k = s->tlen - 1; k >= 0; k--) {
+        int c = s->talon[k];
+        avail[SUIT(c)][RANK(c)]++;
+        int cnt[15], ge[15];
+        memset(ge, 0, sizeof ge);
+        for (int r = 0; r < 15; r++) cnt[r] = avail[0][r] + avail[1][r] + avail[2][r] + avail[3][r];
+        for (int u = 0; u < 4; u++)
+            for (int need = 1; need <= 2; need++) {
+                int h = 0;
+                while (h < 13 && avail[u][h + 1] >= need) h++;
+                for (int r = 1; r <= h; r++) ge[r]++;
+            }
+        if (fewest_chains_any(cnt, ge, NT) > NT) found = k;
+    }
+    return found;
+}
+
 static int jammed_uncached(const State *s) {
     uint8_t wanted[52];
     memset(wanted, 0, sizeof wanted);
@@ -551,6 +623,7 @@ static int chains_only(const State *s) {
 
 static int jammed(const State *s, Room *room) {
     if (!chains_only(s)) return 0;
+    if (s->tlen > room->no_room) return 1;
     uint8_t f[NF];
     for (int i = 0; i < NF; i++) f[i] = s->frank[i] ? (uint8_t)(s->fsuit[i] * 14 + s->frank[i]) : 0;
     sort_bytes(f, NF);
@@ -652,6 +725,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     room.keys = calloc(ROOM_SLOTS, sizeof(uint64_t));
     room.vals = calloc(ROOM_SLOTS, 1);
     if (!room.keys || !room.vals) { free(room.keys); free(room.vals); table_free(&t); return -1; }
+    room.no_room = first_no_room(s);
     uint8_t key[KEYLEN];
     make_key(s, key);
     table_insert(&t, key);

@@ -120,6 +120,8 @@ def _jammed(
         for h in own:
             if h < KING:
                 wanted.add(suit * 13 + h)  # rank h+1 of the suit
+    if _never_room(talon, tuple(sorted(cards + _foundation_cards(heights))), piles, cells):
+        return True
     if any(card in wanted for card in cards):
         return False
     counts = [0] * 15
@@ -161,6 +163,67 @@ def fewest_chains(counts: list[int], tops: list[int], cells: int, bound: int) ->
                         key = (active, used + c, m)
                         if nxt.get(key, bound + 1) > total:
                             nxt[key] = total
+        states = nxt
+        if not states:
+            return bound + 1
+    return min(states.values())
+
+
+def _foundation_cards(heights: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    return tuple(suit * 13 + r for suit, h in heights for r in range(h))
+
+
+@lru_cache(maxsize=4096)
+def _never_room(talon: tuple[int, ...], out: tuple[int, ...], piles: int, cells: int) -> bool:
+    """The second check (module doc): some ``t_j`` finds no room whatever the
+    foundations hold. ``out``: the cards off the talon."""
+    for k in range(len(talon) - 1, -1, -1):
+        if _no_room_at(talon[:k], tuple(sorted(out + talon[k:])), piles, cells):
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _no_room_at(rest: tuple[int, ...], out: tuple[int, ...], piles: int, cells: int) -> bool:
+    """No arrangement of the cards ``out`` (all but the talon's ``rest``) on
+    foundations, ``piles`` chains and ``cells`` cells exists."""
+    avail = [[0] * 15 for _ in range(4)]  # avail[suit][rank]: cards off the talon
+    for card in out:
+        avail[SUIT[card]][RANK[card]] += 1
+    counts = [sum(avail[s][r] for s in range(4)) for r in range(15)]
+    ge = [0] * 15  # foundation piles that may be at least this high
+    for s in range(4):
+        for need in (1, 2):
+            h = 0
+            while h < KING and avail[s][h + 1] >= need:
+                h += 1
+            for r in range(1, h + 1):
+                ge[r] += 1
+    return fewest_chains_any(counts, ge, cells, piles) > piles
+
+
+def fewest_chains_any(counts: list[int], ge: list[int], cells: int, bound: int) -> int:
+    """The fewest chains that hold the cards counted by rank in ``counts`` once
+    the foundations hold some of them (``ge[r]`` foundation piles may reach rank
+    ``r``; a pile holds every rank up to its height) and at most ``cells`` more
+    are set aside; any answer above ``bound`` may be given as ``bound + 1``."""
+    # state (foundation piles reaching this rank, cells used, cards of the rank
+    # above left) -> chains
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    for rank in range(KING, 0, -1):
+        nxt: dict[tuple[int, int, int], int] = {}
+        n = counts[rank]
+        for (active, used, above), cost in states.items():
+            for new in range(ge[rank] - active + 1):
+                here = n - active - new
+                for c in range(min(cells - used, here) + 1):
+                    m = here - c
+                    total = cost + max(0, m - above)
+                    if total > bound:
+                        continue
+                    key = (active + new, used + c, m)
+                    if nxt.get(key, bound + 1) > total:
+                        nxt[key] = total
         states = nxt
         if not states:
             return bound + 1
