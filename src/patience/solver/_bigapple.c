@@ -355,22 +355,9 @@ static int kept(const State *s, const Wants *w, Mv m) {
 }
 
 /* ------------------------------------------------------------ talon wait (pruning/talon_wait.py) */
-/* the cards from b up to the highest one not gone form a same-suit run */
-static int run_can_go(const uint8_t *pile, int n, const uint8_t *gone, int b) {
-    int last = b;
-    for (int i = b + 1; i < n; i++) if (!gone[i]) last = i;
-    for (int i = b + 1; i <= last; i++) {
-        int below = pile[i - 1], above = pile[i];
-        if (SUIT(above) != SUIT(below) || RANK(above) + 1 != RANK(below)) return 0;
-    }
-    return 1;
-}
-
-static int all_from(const uint8_t *v, int from, int n) {
-    for (int i = from; i < n; i++) if (!v[i]) return 0;
-    return 1;
-}
-
+/* the least fixpoint of talon_wait.py. A pile's moved cards are always the ones
+ * from some index up (a card leaves with every card above it that is still
+ * there), so each pile keeps that index: gone[t] (len: none moved). */
 static int talon_stuck(const State *s) {
     if (!s->tlen) return 0;
     int card = s->talon[s->tlen - 1], r = RANK(card);
@@ -381,9 +368,10 @@ static int talon_stuck(const State *s) {
         if (!s->frank[f]) { if (r == 1) return 0; }
         else if (r > 1 && s->fsuit[f] == SUIT(card) && s->frank[f] + 1 == r) return 0;
     }
-    uint8_t moved[NT][MAXLEN], back[NF][13], cell_moved[NC];
-    memset(moved, 0, sizeof moved);
-    memset(back, 0, sizeof back);
+    int gone[NT], back[NF]; /* back[f]: the foundation's cards from this height up are played back */
+    uint8_t cell_moved[NC];
+    for (int t = 0; t < NT; t++) gone[t] = s->len[t];
+    for (int f = 0; f < NF; f++) back[f] = s->frank[f];
     memset(cell_moved, 0, sizeof cell_moved);
     uint8_t top[15], height[4][14], takeable[4][14];
     int cell_free, pile_empty;
@@ -395,13 +383,11 @@ static int talon_stuck(const State *s) {
         cell_free = pile_empty = 0;
         for (int t = 0; t < NT; t++) {
             int n = s->len[t];
-            if (all_from(moved[t], 0, n)) pile_empty = 1;
-            for (int i = 0; i < n; i++) {
+            if (!gone[t]) pile_empty = 1;
+            for (int i = gone[t] ? gone[t] - 1 : 0; i < n; i++) {
                 int c = s->col[t][i];
-                if (all_from(moved[t], i + 1, n)) {
-                    top[RANK(c)] = 1;
-                    takeable[SUIT(c)][RANK(c)] = 1;
-                } else if (moved[t][i]) top[RANK(c)] = 1;
+                top[RANK(c)] = 1;
+                takeable[SUIT(c)][RANK(c)] = 1;
             }
         }
         for (int c = 0; c < NC; c++) {
@@ -413,28 +399,30 @@ static int talon_stuck(const State *s) {
         }
         for (int f = 0; f < NF; f++) {
             int n = s->frank[f], u = s->fsuit[f];
-            if (!n || back[f][0])
+            if (!n || !back[f])
                 for (int v = 0; v < 4; v++) height[v][0] = 1;
-            for (int i = 0; i < n; i++)
-                if (back[f][i]) { top[i + 1] = 1; takeable[u][i + 1] = 1; }
-            for (int q = 1; q <= n; q++)
-                if (q == n || back[f][q]) height[u][q] = 1;
+            for (int i = back[f]; i < n; i++) { top[i + 1] = 1; takeable[u][i + 1] = 1; }
+            for (int q = back[f] > 1 ? back[f] : 1; q <= n; q++) height[u][q] = 1;
         }
         for (int v = 0; v < 4; v++)
             for (int q = 1; q < 14; q++)
                 if (height[v][q - 1] && takeable[v][q]) height[v][q] = 1;
+        /* the sets only grow: once the card may leave, it may */
+        if (height[SUIT(card)][r - 1] || (r < 13 && top[r + 1]) || cell_free || pile_empty) return 0;
         for (int t = 0; t < NT; t++) {
-            int n = s->len[t];
-            for (int b = 0; b < n; b++) {
-                if (moved[t][b]) continue;
-                int c = s->col[t][b], rc = RANK(c);
-                int ok = all_from(moved[t], b + 1, n) && (cell_free || height[SUIT(c)][rc - 1]);
-                if (!ok) ok = rc < 13 && top[rc + 1] && run_can_go(s->col[t], n, moved[t], b);
-                if (ok) {
-                    for (int i = b; i < n; i++) moved[t][i] = 1;
-                    changed = 1;
-                }
+            int g = gone[t];
+            if (!g) continue;
+            int best = g;
+            /* b = g - 1 alone: a cell or a foundation too */
+            int c = s->col[t][g - 1], rc = RANK(c);
+            if (cell_free || height[SUIT(c)][rc - 1] || (rc < 13 && top[rc + 1])) best = g - 1;
+            /* lower b: with the same-suit run up to g - 1, onto a top */
+            for (int b = g - 2; b >= 0; b--) {
+                int below = s->col[t][b], above = s->col[t][b + 1];
+                if (SUIT(above) != SUIT(below) || RANK(above) + 1 != RANK(below)) break;
+                if (RANK(below) < 13 && top[RANK(below) + 1]) best = b;
             }
+            if (best < g) { gone[t] = best; changed = 1; }
         }
         for (int c = 0; c < NC; c++) {
             if (s->cell[c] < 0 || cell_moved[c]) continue;
@@ -444,16 +432,12 @@ static int talon_stuck(const State *s) {
                 changed = 1;
             }
         }
-        for (int f = 0; f < NF; f++)
-            for (int i = s->frank[f] - 1; i >= 0; i--) {
-                if (back[f][i]) continue;
-                int rf = i + 1;
-                if (rf < 13 && top[rf + 1]) { back[f][i] = 1; changed = 1; }
-                break;
-            }
-        if (!changed) break;
+        for (int f = 0; f < NF; f++) {
+            int i = back[f] - 1; /* the highest card not played back */
+            if (i >= 0 && i + 1 < 13 && top[i + 2]) { back[f] = i; changed = 1; }
+        }
+        if (!changed) return 1;
     }
-    return !(height[SUIT(card)][r - 1] || (r < 13 && top[r + 1]) || cell_free || pile_empty);
 }
 
 /* ------------------------------------------------------------ talon room (pruning/talon_room.py) */

@@ -67,112 +67,77 @@ def is_stuck(pos: Position) -> bool:
     if (
         any(not c for c in cells)
         or any(not p or RANK[p[-1]] == r + 1 for p in tab)
-        or any(
-            (not p and r == 1) or (p and p[-1] + 1 == card and r > 1) for p in founds
-        )
+        or any((not p and r == 1) or (p and p[-1] + 1 == card and r > 1) for p in founds)
     ):
         return False  # it can leave at once
-    moved = [[False] * len(p) for p in tab]
+    # A pile's moved cards are always those from some index up (a card leaves with
+    # every card above it still there): gone[t] is that index (len: none moved).
+    # back[f]: the foundation's cards from this height up are played back.
+    gone = [len(p) for p in tab]
+    back = [len(p) for p in founds]
     cell_moved = [False] * len(cells)
-    back = [[False] * len(p) for p in founds]
     while True:
         changed = False
         top = [False] * 15
-        cell_free = False
-        pile_empty = False
         height = [[False] * 14 for _ in range(4)]
-        for t, pile in enumerate(tab):
-            gone = moved[t]
-            if all(gone):
-                pile_empty = True
-            for i, c in enumerate(pile):
-                if gone[i] or all(gone[i + 1 :]):
-                    top[RANK[c]] = True
-        for i, cell in enumerate(cells):
-            if not cell or cell_moved[i]:
-                cell_free = True
-            if cell and cell_moved[i]:
-                top[RANK[cell[0]]] = True
-        for f, pile in enumerate(founds):
-            if not pile or back[f][0]:
-                for s in range(4):
-                    height[s][0] = True
-            for i, c in enumerate(pile):
-                if back[f][i]:
-                    top[RANK[c]] = True
-            if pile:
-                suit = SUIT[pile[0]]
-                for q in range(1, len(pile) + 1):
-                    if q == len(pile) or back[f][q]:
-                        height[suit][q] = True
-        # cards that can be taken: tops of P's piles once the cards above moved,
-        # the cells' cards, played-back cards
         takeable = [[False] * 14 for _ in range(4)]
+        pile_empty = not all(gone)
+        cell_free = any(not cell or cell_moved[i] for i, cell in enumerate(cells))
         for t, pile in enumerate(tab):
-            for i, c in enumerate(pile):
-                if all(moved[t][i + 1 :]):
-                    takeable[SUIT[c]][RANK[c]] = True
-        for cell in cells:
+            for c in pile[max(0, gone[t] - 1) :]:  # tops of the pile at some time, or moved
+                top[RANK[c]] = True
+                takeable[SUIT[c]][RANK[c]] = True
+        for i, cell in enumerate(cells):
             for c in cell:
                 takeable[SUIT[c]][RANK[c]] = True
+                if cell_moved[i]:
+                    top[RANK[c]] = True
         for f, pile in enumerate(founds):
-            for i, c in enumerate(pile):
-                if back[f][i]:
-                    takeable[SUIT[c]][RANK[c]] = True
+            if not back[f]:
+                for s in range(4):
+                    height[s][0] = True
+            for c in pile[back[f] :]:
+                top[RANK[c]] = True
+                takeable[SUIT[c]][RANK[c]] = True
+            for q in range(max(1, back[f]), len(pile) + 1):
+                height[SUIT[pile[0]]][q] = True
         for s in range(4):
             for q in range(1, 14):
                 if height[s][q - 1] and takeable[s][q]:
                     height[s][q] = True
-        # rule 1: groups leaving tableau piles
+        # the sets only grow: once the card may leave, it may
+        if height[SUIT[card]][r - 1] or (r < 13 and top[r + 1]) or cell_free or pile_empty:
+            return False
+        # rule 1: the lowest card that may leave, with the same-suit run above it
         for t, pile in enumerate(tab):
-            n = len(pile)
-            for b in range(n):
-                if moved[t][b]:
-                    continue
-                c = pile[b]
-                alone = all(moved[t][b + 1 :]) and (
-                    cell_free or height[SUIT[c]][RANK[c] - 1]
-                )
-                ok = alone or (RANK[c] < 13 and top[RANK[c] + 1] and _run_can_go(pile, moved[t], b))
-                if ok:
-                    # b leaves with the cards above it that are still there
-                    for i in range(b, n):
-                        if not moved[t][i]:
-                            moved[t][i] = True
-                    changed = True
+            g = gone[t]
+            if not g:
+                continue
+            best = g
+            c = pile[g - 1]
+            if cell_free or height[SUIT[c]][RANK[c] - 1] or (RANK[c] < 13 and top[RANK[c] + 1]):
+                best = g - 1
+            for b in range(g - 2, -1, -1):
+                below, above = pile[b], pile[b + 1]
+                if SUIT[above] != SUIT[below] or RANK[above] + 1 != RANK[below]:
+                    break
+                if RANK[below] < 13 and top[RANK[below] + 1]:
+                    best = b
+            if best < g:
+                gone[t] = best
+                changed = True
         # rule 2: cell cards
         for i, cell in enumerate(cells):
             if cell and not cell_moved[i]:
-                c = cell[0]
-                r = RANK[c]
-                if (r < 13 and top[r + 1]) or height[SUIT[c]][r - 1] or pile_empty:
+                rc = RANK[cell[0]]
+                if (rc < 13 and top[rc + 1]) or height[SUIT[cell[0]]][rc - 1] or pile_empty:
                     cell_moved[i] = True
                     changed = True
-        # rule 3: play-back
-        for f, pile in enumerate(founds):
-            for i in range(len(pile) - 1, -1, -1):
-                if back[f][i]:
-                    continue
-                r = RANK[pile[i]]
-                if all(back[f][i + 1 :]) and r < 13 and top[r + 1]:
-                    back[f][i] = True
-                    changed = True
-                break
+        # rule 3: play-back, from the top of each foundation
+        for f in range(len(founds)):
+            i = back[f] - 1  # the highest card not played back (rank i + 1)
+            if i >= 0 and i + 1 < 13 and top[i + 2]:
+                back[f] = i
+                changed = True
         if not changed:
-            break
-    return not (height[SUIT[card]][r - 1] or (r < 13 and top[r + 1]) or cell_free or pile_empty)
-
-
-def _run_can_go(pile: list[int], gone: list[bool], b: int) -> bool:
-    """The cards above ``b`` in ``pile`` that are still there (not ``gone``) may
-    all be the same-suit run on ``b`` that moves with it: the cards from ``b`` up
-    to the highest one still there form such a run in ``pile``."""
-    last = b
-    for i in range(b + 1, len(pile)):
-        if not gone[i]:
-            last = i
-    for i in range(b + 1, last + 1):
-        below, above = pile[i - 1], pile[i]
-        if SUIT[above] != SUIT[below] or RANK[above] + 1 != RANK[below]:
-            return False
-    return True
+            return True
