@@ -441,55 +441,7 @@ static int talon_stuck(const State *s) {
 }
 
 /* ------------------------------------------------------------ talon room (pruning/talon_room.py) */
-#define ROOM_SLOTS (1 << 16)
-typedef struct { uint64_t *keys; uint8_t *vals; int no_room; } Room; /* cache: (tlen, foundations) -> jammed */
-
-/* fewest chains for the rank counts cnt[1..13] plus top segments of foundation
- * piles (tops[r] piles with a top card of rank r), with at most NC cards set
- * aside; above `bound`: bound + 1 */
 #define MAXM 17
-static int fewest_chains(const int *cnt, const int *tops, int bound) {
-    static const int INF = 1 << 20;
-    int cur[NF + 1][NC + 1][MAXM], nxt[NF + 1][NC + 1][MAXM];
-    for (int g = 0; g <= NF; g++)
-        for (int u = 0; u <= NC; u++)
-            for (int m = 0; m < MAXM; m++) cur[g][u][m] = INF;
-    cur[0][0][0] = 0;
-    for (int r = 13; r >= 1; r--) {
-        for (int g = 0; g <= NF; g++)
-            for (int u = 0; u <= NC; u++)
-                for (int m = 0; m < MAXM; m++) nxt[g][u][m] = INF;
-        int any = 0;
-        for (int g = 0; g <= NF; g++)
-            for (int u = 0; u <= NC; u++)
-                for (int above = 0; above < MAXM; above++) {
-                    int cost = cur[g][u][above];
-                    if (cost >= INF) continue;
-                    for (int keep = 0; keep <= g; keep++)
-                        for (int nw = 0; nw <= tops[r]; nw++) {
-                            int active = keep + nw, here = cnt[r] + active;
-                            for (int c = 0; c <= NC - u && c <= here; c++) {
-                                int m = here - c;
-                                int total = cost + (m > above ? m - above : 0);
-                                if (total > bound) continue;
-                                if (nxt[active][u + c][m] > total) {
-                                    nxt[active][u + c][m] = total;
-                                    any = 1;
-                                }
-                            }
-                        }
-                }
-        if (!any) return bound + 1;
-        memcpy(cur, nxt, sizeof cur);
-    }
-    int best = bound + 1;
-    for (int g = 0; g <= NF; g++)
-        for (int u = 0; u <= NC; u++)
-            for (int m = 0; m < MAXM; m++)
-                if (cur[g][u][m] < best) best = cur[g][u][m];
-    return best;
-}
-
 /* fewest chains for the rank counts cnt[1..13] once the foundations hold some of
  * them (ge[r] foundation piles may reach rank r) and at most NC more are set aside */
 static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
@@ -533,7 +485,7 @@ static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
     return best;
 }
 
-/* talon_room._never_room for the search's start: the smallest k such that the
+/* talon_room._no_room for the search's start: the smallest k such that the
  * cards off a talon of k cards have no room (MAXLEN: none) */
 static int first_no_room(const State *s) {
     int avail[4][15];
@@ -562,41 +514,6 @@ static int first_no_room(const State *s) {
     return found;
 }
 
-static int jammed_uncached(const State *s) {
-    uint8_t wanted[52];
-    memset(wanted, 0, sizeof wanted);
-    for (int u = 0; u < 4; u++) {
-        int h[2] = {0, 0}, k = 0;
-        for (int f = 0; f < NF; f++)
-            if (s->frank[f] && s->fsuit[f] == u && k < 2) h[k++] = s->frank[f];
-        for (int i = 0; i < 2; i++)
-            if (h[i] < 13) wanted[u * 13 + h[i]] = 1;
-    }
-    int cnt[15], tops[15];
-    memset(cnt, 0, sizeof cnt);
-    memset(tops, 0, sizeof tops);
-    for (int t = 0; t < NT; t++)
-        for (int i = 0; i < s->len[t]; i++) {
-            int c = s->col[t][i];
-            if (wanted[c]) return 0;
-            cnt[RANK(c)]++;
-        }
-    for (int c = 0; c < NC; c++)
-        if (s->cell[c] >= 0) {
-            if (wanted[s->cell[c]]) return 0;
-            cnt[RANK(s->cell[c])]++;
-        }
-    for (int f = 0; f < NF; f++)
-        if (s->frank[f] && s->frank[f] < 13) tops[s->frank[f]]++;
-    for (int i = s->tlen - 1; i >= 0; i--) {
-        int c = s->talon[i];
-        if (wanted[c]) return 0;
-        cnt[RANK(c)]++;
-        if (fewest_chains(cnt, tops, NT) > NT) return 1;
-    }
-    return 0;
-}
-
 /* every tableau pile is a chain (ranks r, r-1, ... from its base) */
 static int chains_only(const State *s) {
     for (int t = 0; t < NT; t++)
@@ -605,26 +522,11 @@ static int chains_only(const State *s) {
     return 1;
 }
 
-static int jammed(const State *s, Room *room) {
-    if (!chains_only(s)) return 0;
-    if (s->tlen > room->no_room) return 1;
-    uint8_t f[NF];
-    for (int i = 0; i < NF; i++) f[i] = s->frank[i] ? (uint8_t)(s->fsuit[i] * 14 + s->frank[i]) : 0;
-    sort_bytes(f, NF);
-    uint64_t key = s->tlen;
-    for (int i = 0; i < NF; i++) key = key << 7 | f[i];
-    key += 1;
-    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-    size_t slot = (size_t)(h >> 48) & (ROOM_SLOTS - 1);
-    if (room->keys[slot] == key) return room->vals[slot];
-    int v = jammed_uncached(s);
-    room->keys[slot] = key;
-    room->vals[slot] = (uint8_t)v;
-    return v;
-}
+/* talon_room.stuck_card: no_room from first_no_room at the search's start */
+static int jammed(const State *s, int no_room) { return s->tlen > no_room && chains_only(s); }
 
 /* ------------------------------------------------------------ children (Strategy.children) */
-static int children(const State *s, Mv *moves, int streamline, Room *room) {
+static int children(const State *s, Mv *moves, int streamline, int no_room) {
     Wants w;
     wants(s, &w);
     int n = generate(s, &w, moves);
@@ -643,7 +545,7 @@ static int children(const State *s, Mv *moves, int streamline, Room *room) {
             return 1;
         }
     }
-    if (talon_stuck(s) || jammed(s, room)) return 0;
+    if (talon_stuck(s) || jammed(s, no_room)) return 0;
     /* symmetry.first_empty_only: into the first empty pile of a group only */
     int k = 0;
     static const int nsig = (TALON + 1) * (MAXLEN + 1) * 3;
@@ -690,12 +592,12 @@ static int grow(void **p, size_t *cap, size_t need, size_t size) {
 }
 
 /* expands s as a new frame; 0 when out of memory */
-static int push_frame(const State *s, Path *p, int streamline, Room *room) {
+static int push_frame(const State *s, Path *p, int streamline, int no_room) {
     if (!grow((void **)&p->moves, &p->cap, p->nmoves + MAXMOVES, sizeof(Mv))) return 0;
     if (!grow((void **)&p->frames, &p->fcap, p->depth + 1, sizeof(Frame))) return 0;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nmoves; f->next = 0;
-    f->n = children(s, p->moves + p->nmoves, streamline, room);
+    f->n = children(s, p->moves + p->nmoves, streamline, no_room);
     p->nmoves += (size_t)f->n;
     return 1;
 }
@@ -705,11 +607,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
                   long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
-    Room room;
-    room.keys = calloc(ROOM_SLOTS, sizeof(uint64_t));
-    room.vals = calloc(ROOM_SLOTS, 1);
-    if (!room.keys || !room.vals) { free(room.keys); free(room.vals); table_free(&t); return -1; }
-    room.no_room = first_no_room(s);
+    int no_room = first_no_room(s);
     uint8_t key[KEYLEN];
     make_key(s, key);
     table_insert(&t, key);
@@ -717,7 +615,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
-    else if (!push_frame(s, p, streamline, &room)) verdict = -1;
+    else if (!push_frame(s, p, streamline, no_room)) verdict = -1;
     while (verdict == 1 && p->depth) {
         Frame *f = &p->frames[p->depth - 1];
         if (f->next == f->n) {
@@ -752,11 +650,10 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
             verdict = 2;
             break;
         }
-        if (!push_frame(s, p, streamline, &room)) { verdict = -1; break; }
+        if (!push_frame(s, p, streamline, no_room)) { verdict = -1; break; }
     }
     *nodes_out = nodes; *peak_out = (long)t.count;
     table_free(&t);
-    free(room.keys); free(room.vals);
     return verdict;
 }
 
