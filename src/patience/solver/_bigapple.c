@@ -1,7 +1,7 @@
 /* Compiled search for Big Apple: the same algorithm as engine.py with the Strategy
- * that applies to Big Apple (the safe Ace rule, symmetry of the foundations, cells
- * and tableau piles, move ordering, canonical transposition table), on a compact
- * state.
+ * that applies to Big Apple (the safe Ace rule, the dead ends of pruning/talon_wait.py
+ * and pruning/talon_room.py, symmetry of the foundations, cells and tableau piles,
+ * move ordering, canonical transposition table), on a compact state.
  *
  * It is an accelerator, not a second source of truth: every winning line it finds
  * is replayed through the Python rules engine before it is returned, and tests
