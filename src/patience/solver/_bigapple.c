@@ -53,9 +53,18 @@ typedef struct {
     size_t nslots;
 } Table;
 
-static uint64_t hash_key(const uint8_t *k) {
+/* the bytes of a key in use (make_key): the rest is padding (0xff); keys are
+ * prefix-free (each pile's length comes before its cards), so equal keys have equal
+ * lengths and two keys are equal exactly when their used bytes are */
+static int key_len(const uint8_t *k) {
+    int p = NF + NC + 1;
+    for (int i = 0; i < NT; i++) p += 1 + k[p];
+    return p;
+}
+
+static uint64_t hash_key(const uint8_t *k, int len) {
     uint64_t h = 0x9E3779B97F4A7C15ULL, w;
-    for (int i = 0; i < KEYLEN; i += 8) {
+    for (int i = 0; i < len; i += 8) {
         memcpy(&w, k + i, 8);
         h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 29;
@@ -84,7 +93,8 @@ static int table_grow(Table *t) {
     for (size_t i = 0; i < t->nslots; i++) {
         uint64_t v = t->slots[i];
         if (!v) continue;
-        size_t h = hash_key(t->keys + ((v >> 32) - 1) * KEYLEN) & (n - 1);
+        const uint8_t *old = t->keys + ((v >> 32) - 1) * KEYLEN;
+        size_t h = hash_key(old, key_len(old)) & (n - 1);
         while (s[h]) h = (h + 1) & (n - 1);
         s[h] = v;
     }
@@ -93,14 +103,14 @@ static int table_grow(Table *t) {
 }
 
 /* 1: inserted (new), 0: already present, -1: out of memory */
-static int table_insert(Table *t, const uint8_t *k) {
+static int table_insert(Table *t, const uint8_t *k, int len) {
     if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
-    uint64_t hk = hash_key(k);
+    uint64_t hk = hash_key(k, len);
     uint32_t finger = (uint32_t)(hk >> 32);
     size_t h = hk & (t->nslots - 1);
     while (t->slots[h]) {
         uint64_t v = t->slots[h];
-        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN))
+        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, (size_t)len))
             return 0;
         h = (h + 1) & (t->nslots - 1);
     }
@@ -135,7 +145,7 @@ static void sort_bytes(uint8_t *v, int n) {
     }
 }
 
-static void make_key(const State *s, uint8_t *k) {
+static int make_key(const State *s, uint8_t *k) {
     memset(k, 0xff, KEYLEN);
     int p = 0;
     for (int f = 0; f < NF; f++) k[p + f] = s->frank[f] ? (uint8_t)(s->fsuit[f] * 14 + s->frank[f]) : 0;
@@ -156,6 +166,7 @@ static void make_key(const State *s, uint8_t *k) {
         memcpy(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
+    return p;
 }
 
 /* ------------------------------------------------------------ moves */
@@ -609,8 +620,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     int no_room = first_no_room(s);
     uint8_t key[KEYLEN];
-    make_key(s, key);
-    table_insert(&t, key);
+    table_insert(&t, key, make_key(s, key));
     double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
@@ -629,8 +639,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         }
         Mv m = p->moves[f->base + f->next++];
         apply(s, m);
-        make_key(s, key);
-        int ins = table_insert(&t, key);
+        int ins = table_insert(&t, key, make_key(s, key));
         if (ins < 0) { verdict = -1; break; }
         if (!ins) {
             undo(s, m);
