@@ -268,3 +268,54 @@ def big_apple_jam(draw: st.DrawFn) -> Position:
         piles[f"C{i + 1}"] = [nines.pop()]
     piles["T"] = nines
     return Position(rules, [piles.get(label, []) for label in layout.labels])
+
+
+@st.composite
+def big_apple_tight(draw: st.DrawFn, low: int = 12, high: int = 15) -> Position:
+    """A cramped Big Apple position: ``low``..``high`` cards off the foundations
+    (from some of the eight suit chains, the rest complete), three of them in the
+    cells, one to three in the talon, the rest on all eight tableau piles, which
+    are often chains (each card one rank below the one it covers) and sometimes
+    not. The talon's top card often has nowhere to go, so the dead-end rules
+    (``talon_wait``, ``talon_room``) get tried; few moves are possible, so the
+    plain search can often exhaust them."""
+    rules = get_game("big-apple")
+    layout = layout_of(rules)
+    total = draw(st.integers(low, high), label="cards")
+    chains = draw(st.permutations(range(8)))[: draw(st.integers(2, 8), label="chains")]
+    split = _split(draw, total, len(chains), 13)
+    counts = [0] * 8
+    for chain, k in zip(chains, split, strict=True):
+        counts[chain] = k
+    slots = draw(st.permutations([f"F{i}" for i in range(1, 9)]))
+    piles: dict[str, list[int]] = {}
+    pool = []
+    for chain, slot in enumerate(slots):
+        suit = chain % 4
+        height = 13 - counts[chain]
+        piles[slot] = [make_card(r, suit) for r in range(1, height + 1)]
+        pool += [make_card(r, suit) for r in range(height + 1, 14)]
+    pool = draw(st.permutations(pool))
+    for cell in ("C1", "C2", "C3"):
+        piles[cell] = [pool.pop()]
+    in_talon = draw(st.integers(1, min(3, len(pool) - 8)), label="talon")
+    piles["T"] = [pool.pop() for _ in range(in_talon)]
+    if draw(st.booleans(), label="high talon card"):
+        # a high card on top of the talon: rarely a place for it
+        high = max(range(len(pool)), key=lambda i: pool[i] % 13)
+        piles["T"][-1], pool[high] = pool[high], piles["T"][-1]
+    # the rest onto the eight piles: as chains where the ranks allow it
+    pool.sort(key=lambda c: -(c % 13))
+    columns: list[list[int]] = [[] for _ in range(8)]
+    for i, card in enumerate(pool):
+        if i < 8:
+            columns[i].append(card)
+            continue
+        chained = [col for col in columns if col[-1] % 13 == card % 13 + 1]
+        if chained and draw(st.booleans(), label="chain"):
+            draw(st.sampled_from(chained)).append(card)
+        else:
+            draw(st.sampled_from(columns)).append(card)
+    for i, col in enumerate(columns):
+        piles[str(i + 1)] = col
+    return Position(rules, [piles.get(label, []) for label in layout.labels])

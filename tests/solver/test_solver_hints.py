@@ -86,7 +86,7 @@ def test_lost_hand_made_position_gives_no_move() -> None:
 
 
 def test_unknown_when_the_budget_runs_out() -> None:
-    found = hint(Position.deal("big-apple", 1), Limit(nodes=30))
+    found = hint(Position.deal("big-apple", 3), Limit(nodes=30))
     assert found.verdict is Verdict.UNKNOWN
     assert found.move is None and found.line == () and found.nodes == 30
 

@@ -24,7 +24,7 @@ from patience.solver import (
         ("bisley", 16, 100),  # needs 1912 nodes (compiled engine)
         ("bisley", 11, 50),  # winnable, needs 592
         ("gilbert", 1, 40),
-        ("big-apple", 1, 40),
+        ("big-apple", 3, 40),
     ],
 )
 def test_node_limit_stops_with_unknown_after_exactly_that_many_nodes(

@@ -16,6 +16,7 @@ from hypothesis.control import currently_in_test_context
 from solverkit import (
     big_apple_jam,
     big_apple_small,
+    big_apple_tight,
     bisley_small,
     complete,
     gilbert_small,
@@ -109,10 +110,14 @@ def test_gilbert_pruning_keeps_the_verdict(pos: Position) -> None:
 
 
 @settings(SETTINGS, max_examples=100)
-@given(st.one_of(big_apple_small(), big_apple_small(low=4, high=12), big_apple_jam()))
+@given(
+    st.one_of(
+        big_apple_small(), big_apple_small(low=4, high=12), big_apple_jam(), big_apple_tight()
+    )
+)
 def test_big_apple_python_engine_equals_the_compiled_one(pos: Position) -> None:
     """The compiled Big Apple search and the Python engine: same verdict, same node
-    count, same table size, same line."""
+    count, same table size, same line (cramped positions: the dead-end rules)."""
     native = solve(pos, Limit(nodes=2_000))
     python = solve(pos, Limit(nodes=2_000), native=False)
     assert (native.verdict, native.nodes, native.peak_table, native.line) == (

@@ -1,7 +1,7 @@
 /* Compiled search for Big Apple: the same algorithm as engine.py with the Strategy
- * that applies to Big Apple (the safe Ace rule, symmetry of the foundations, cells
- * and tableau piles, move ordering, canonical transposition table), on a compact
- * state.
+ * that applies to Big Apple (the safe Ace rule, the dead ends of pruning/talon_wait.py
+ * and pruning/talon_room.py, symmetry of the foundations, cells and tableau piles,
+ * move ordering, canonical transposition table), on a compact state.
  *
  * It is an accelerator, not a second source of truth: every winning line it finds
  * is replayed through the Python rules engine before it is returned, and tests
@@ -53,9 +53,18 @@ typedef struct {
     size_t nslots;
 } Table;
 
-static uint64_t hash_key(const uint8_t *k) {
+/* the bytes of a key in use (make_key): the rest is padding (0xff); keys are
+ * prefix-free (each pile's length comes before its cards), so equal keys have equal
+ * lengths and two keys are equal exactly when their used bytes are */
+static int key_len(const uint8_t *k) {
+    int p = NF + NC + 1;
+    for (int i = 0; i < NT; i++) p += 1 + k[p];
+    return p;
+}
+
+static uint64_t hash_key(const uint8_t *k, int len) {
     uint64_t h = 0x9E3779B97F4A7C15ULL, w;
-    for (int i = 0; i < KEYLEN; i += 8) {
+    for (int i = 0; i < len; i += 8) {
         memcpy(&w, k + i, 8);
         h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 29;
@@ -84,7 +93,8 @@ static int table_grow(Table *t) {
     for (size_t i = 0; i < t->nslots; i++) {
         uint64_t v = t->slots[i];
         if (!v) continue;
-        size_t h = hash_key(t->keys + ((v >> 32) - 1) * KEYLEN) & (n - 1);
+        const uint8_t *old = t->keys + ((v >> 32) - 1) * KEYLEN;
+        size_t h = hash_key(old, key_len(old)) & (n - 1);
         while (s[h]) h = (h + 1) & (n - 1);
         s[h] = v;
     }
@@ -93,14 +103,14 @@ static int table_grow(Table *t) {
 }
 
 /* 1: inserted (new), 0: already present, -1: out of memory */
-static int table_insert(Table *t, const uint8_t *k) {
+static int table_insert(Table *t, const uint8_t *k, int len) {
     if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
-    uint64_t hk = hash_key(k);
+    uint64_t hk = hash_key(k, len);
     uint32_t finger = (uint32_t)(hk >> 32);
     size_t h = hk & (t->nslots - 1);
     while (t->slots[h]) {
         uint64_t v = t->slots[h];
-        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN))
+        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, (size_t)len))
             return 0;
         h = (h + 1) & (t->nslots - 1);
     }
@@ -135,7 +145,7 @@ static void sort_bytes(uint8_t *v, int n) {
     }
 }
 
-static void make_key(const State *s, uint8_t *k) {
+static int make_key(const State *s, uint8_t *k) {
     memset(k, 0xff, KEYLEN);
     int p = 0;
     for (int f = 0; f < NF; f++) k[p + f] = s->frank[f] ? (uint8_t)(s->fsuit[f] * 14 + s->frank[f]) : 0;
@@ -156,6 +166,7 @@ static void make_key(const State *s, uint8_t *k) {
         memcpy(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
+    return p;
 }
 
 /* ------------------------------------------------------------ moves */
@@ -354,8 +365,179 @@ static int kept(const State *s, const Wants *w, Mv m) {
     return 0;
 }
 
+/* ------------------------------------------------------------ talon wait (pruning/talon_wait.py) */
+/* the least fixpoint of talon_wait.py. A pile's moved cards are always the ones
+ * from some index up (a card leaves with every card above it that is still
+ * there), so each pile keeps that index: gone[t] (len: none moved). */
+static int talon_stuck(const State *s) {
+    if (!s->tlen) return 0;
+    int card = s->talon[s->tlen - 1], r = RANK(card);
+    for (int c = 0; c < NC; c++) if (s->cell[c] < 0) return 0;
+    for (int t = 0; t < NT; t++)
+        if (!s->len[t] || RANK(s->col[t][s->len[t] - 1]) == r + 1) return 0;
+    for (int f = 0; f < NF; f++) {
+        if (!s->frank[f]) { if (r == 1) return 0; }
+        else if (r > 1 && s->fsuit[f] == SUIT(card) && s->frank[f] + 1 == r) return 0;
+    }
+    int gone[NT], back[NF]; /* back[f]: the foundation's cards from this height up are played back */
+    uint8_t cell_moved[NC];
+    for (int t = 0; t < NT; t++) gone[t] = s->len[t];
+    for (int f = 0; f < NF; f++) back[f] = s->frank[f];
+    memset(cell_moved, 0, sizeof cell_moved);
+    uint8_t top[15], height[4][14], takeable[4][14];
+    int cell_free, pile_empty;
+    for (;;) {
+        int changed = 0;
+        memset(top, 0, sizeof top);
+        memset(height, 0, sizeof height);
+        memset(takeable, 0, sizeof takeable);
+        cell_free = pile_empty = 0;
+        for (int t = 0; t < NT; t++) {
+            int n = s->len[t];
+            if (!gone[t]) pile_empty = 1;
+            for (int i = gone[t] ? gone[t] - 1 : 0; i < n; i++) {
+                int c = s->col[t][i];
+                top[RANK(c)] = 1;
+                takeable[SUIT(c)][RANK(c)] = 1;
+            }
+        }
+        for (int c = 0; c < NC; c++) {
+            if (s->cell[c] < 0 || cell_moved[c]) cell_free = 1;
+            if (s->cell[c] >= 0) {
+                takeable[SUIT(s->cell[c])][RANK(s->cell[c])] = 1;
+                if (cell_moved[c]) top[RANK(s->cell[c])] = 1;
+            }
+        }
+        for (int f = 0; f < NF; f++) {
+            int n = s->frank[f], u = s->fsuit[f];
+            if (!n || !back[f])
+                for (int v = 0; v < 4; v++) height[v][0] = 1;
+            for (int i = back[f]; i < n; i++) { top[i + 1] = 1; takeable[u][i + 1] = 1; }
+            for (int q = back[f] > 1 ? back[f] : 1; q <= n; q++) height[u][q] = 1;
+        }
+        for (int v = 0; v < 4; v++)
+            for (int q = 1; q < 14; q++)
+                if (height[v][q - 1] && takeable[v][q]) height[v][q] = 1;
+        /* the sets only grow: once the card may leave, it may */
+        if (height[SUIT(card)][r - 1] || (r < 13 && top[r + 1]) || cell_free || pile_empty) return 0;
+        for (int t = 0; t < NT; t++) {
+            int g = gone[t];
+            if (!g) continue;
+            int best = g;
+            /* b = g - 1 alone: a cell or a foundation too */
+            int c = s->col[t][g - 1], rc = RANK(c);
+            if (cell_free || height[SUIT(c)][rc - 1] || (rc < 13 && top[rc + 1])) best = g - 1;
+            /* lower b: with the same-suit run up to g - 1, onto a top */
+            for (int b = g - 2; b >= 0; b--) {
+                int below = s->col[t][b], above = s->col[t][b + 1];
+                if (SUIT(above) != SUIT(below) || RANK(above) + 1 != RANK(below)) break;
+                if (RANK(below) < 13 && top[RANK(below) + 1]) best = b;
+            }
+            if (best < g) { gone[t] = best; changed = 1; }
+        }
+        for (int c = 0; c < NC; c++) {
+            if (s->cell[c] < 0 || cell_moved[c]) continue;
+            int x = s->cell[c], rx = RANK(x);
+            if ((rx < 13 && top[rx + 1]) || height[SUIT(x)][rx - 1] || pile_empty) {
+                cell_moved[c] = 1;
+                changed = 1;
+            }
+        }
+        for (int f = 0; f < NF; f++) {
+            int i = back[f] - 1; /* the highest card not played back */
+            if (i >= 0 && i + 1 < 13 && top[i + 2]) { back[f] = i; changed = 1; }
+        }
+        if (!changed) return 1;
+    }
+}
+
+/* ------------------------------------------------------------ talon room (pruning/talon_room.py) */
+#define MAXM 17
+/* fewest chains for the rank counts cnt[1..13] once the foundations hold some of
+ * them (ge[r] foundation piles may reach rank r) and at most NC more are set aside */
+static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
+    static const int INF = 1 << 20;
+    int cur[NF + 1][NC + 1][MAXM], nxt[NF + 1][NC + 1][MAXM];
+    for (int g = 0; g <= NF; g++)
+        for (int u = 0; u <= NC; u++)
+            for (int m = 0; m < MAXM; m++) cur[g][u][m] = INF;
+    cur[0][0][0] = 0;
+    for (int r = 13; r >= 1; r--) {
+        for (int g = 0; g <= NF; g++)
+            for (int u = 0; u <= NC; u++)
+                for (int m = 0; m < MAXM; m++) nxt[g][u][m] = INF;
+        int any = 0;
+        for (int g = 0; g <= NF; g++)
+            for (int u = 0; u <= NC; u++)
+                for (int above = 0; above < MAXM; above++) {
+                    int cost = cur[g][u][above];
+                    if (cost >= INF) continue;
+                    for (int nw = 0; nw <= ge[r] - g; nw++) {
+                        int here = cnt[r] - g - nw;
+                        for (int c = 0; c <= NC - u && c <= here; c++) {
+                            int m = here - c;
+                            int total = cost + (m > above ? m - above : 0);
+                            if (total > bound) continue;
+                            if (nxt[g + nw][u + c][m] > total) {
+                                nxt[g + nw][u + c][m] = total;
+                                any = 1;
+                            }
+                        }
+                    }
+                }
+        if (!any) return bound + 1;
+        memcpy(cur, nxt, sizeof cur);
+    }
+    int best = bound + 1;
+    for (int g = 0; g <= NF; g++)
+        for (int u = 0; u <= NC; u++)
+            for (int m = 0; m < MAXM; m++)
+                if (cur[g][u][m] < best) best = cur[g][u][m];
+    return best;
+}
+
+/* talon_room._no_room for the search's start: the smallest k such that the
+ * cards off a talon of k cards have no room (MAXLEN: none) */
+static int first_no_room(const State *s) {
+    int avail[4][15];
+    memset(avail, 0, sizeof avail);
+    for (int f = 0; f < NF; f++)
+        for (int r = 1; r <= s->frank[f]; r++) avail[s->fsuit[f]][r]++;
+    for (int t = 0; t < NT; t++)
+        for (int i = 0; i < s->len[t]; i++) avail[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
+    for (int c = 0; c < NC; c++)
+        if (s->cell[c] >= 0) avail[SUIT(s->cell[c])][RANK(s->cell[c])]++;
+    int found = MAXLEN;
+    for (int k = s->tlen - 1; k >= 0; k--) {
+        int c = s->talon[k];
+        avail[SUIT(c)][RANK(c)]++;
+        int cnt[15], ge[15];
+        memset(ge, 0, sizeof ge);
+        for (int r = 0; r < 15; r++) cnt[r] = avail[0][r] + avail[1][r] + avail[2][r] + avail[3][r];
+        for (int u = 0; u < 4; u++)
+            for (int need = 1; need <= 2; need++) {
+                int h = 0;
+                while (h < 13 && avail[u][h + 1] >= need) h++;
+                for (int r = 1; r <= h; r++) ge[r]++;
+            }
+        if (fewest_chains_any(cnt, ge, NT) > NT) found = k;
+    }
+    return found;
+}
+
+/* every tableau pile is a chain (ranks r, r-1, ... from its base) */
+static int chains_only(const State *s) {
+    for (int t = 0; t < NT; t++)
+        for (int i = 1; i < s->len[t]; i++)
+            if (RANK(s->col[t][i]) + 1 != RANK(s->col[t][i - 1])) return 0;
+    return 1;
+}
+
+/* talon_room.stuck_card: no_room from first_no_room at the search's start */
+static int jammed(const State *s, int no_room) { return s->tlen > no_room && chains_only(s); }
+
 /* ------------------------------------------------------------ children (Strategy.children) */
-static int children(const State *s, Mv *moves, int streamline) {
+static int children(const State *s, Mv *moves, int streamline, int no_room) {
     Wants w;
     wants(s, &w);
     int n = generate(s, &w, moves);
@@ -374,6 +556,7 @@ static int children(const State *s, Mv *moves, int streamline) {
             return 1;
         }
     }
+    if (talon_stuck(s) || jammed(s, no_room)) return 0;
     /* symmetry.first_empty_only: into the first empty pile of a group only */
     int k = 0;
     static const int nsig = (TALON + 1) * (MAXLEN + 1) * 3;
@@ -420,12 +603,12 @@ static int grow(void **p, size_t *cap, size_t need, size_t size) {
 }
 
 /* expands s as a new frame; 0 when out of memory */
-static int push_frame(const State *s, Path *p, int streamline) {
+static int push_frame(const State *s, Path *p, int streamline, int no_room) {
     if (!grow((void **)&p->moves, &p->cap, p->nmoves + MAXMOVES, sizeof(Mv))) return 0;
     if (!grow((void **)&p->frames, &p->fcap, p->depth + 1, sizeof(Frame))) return 0;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nmoves; f->next = 0;
-    f->n = children(s, p->moves + p->nmoves, streamline);
+    f->n = children(s, p->moves + p->nmoves, streamline, no_room);
     p->nmoves += (size_t)f->n;
     return 1;
 }
@@ -435,14 +618,14 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
                   long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    int no_room = first_no_room(s);
     uint8_t key[KEYLEN];
-    make_key(s, key);
-    table_insert(&t, key);
+    table_insert(&t, key, make_key(s, key));
     double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
-    else if (!push_frame(s, p, streamline)) verdict = -1;
+    else if (!push_frame(s, p, streamline, no_room)) verdict = -1;
     while (verdict == 1 && p->depth) {
         Frame *f = &p->frames[p->depth - 1];
         if (f->next == f->n) {
@@ -456,8 +639,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         }
         Mv m = p->moves[f->base + f->next++];
         apply(s, m);
-        make_key(s, key);
-        int ins = table_insert(&t, key);
+        int ins = table_insert(&t, key, make_key(s, key));
         if (ins < 0) { verdict = -1; break; }
         if (!ins) {
             undo(s, m);
@@ -477,7 +659,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
             verdict = 2;
             break;
         }
-        if (!push_frame(s, p, streamline)) { verdict = -1; break; }
+        if (!push_frame(s, p, streamline, no_room)) { verdict = -1; break; }
     }
     *nodes_out = nodes; *peak_out = (long)t.count;
     table_free(&t);

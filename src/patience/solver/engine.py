@@ -18,7 +18,15 @@ from patience.position import Move, Position
 from patience.rules import GameRules
 from patience.solver import bestfirst, fast, ordering, streamline
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
-from patience.solver.pruning import dead_cards, safe_moves, stock_macros, stubborn, symmetry
+from patience.solver.pruning import (
+    dead_cards,
+    safe_moves,
+    stock_macros,
+    stubborn,
+    symmetry,
+    talon_room,
+    talon_wait,
+)
 
 #: Time to replay one move of a winning line through the rules (measured: about
 #: 50 microseconds in Big Apple, the slowest game; doubled for safety).
@@ -52,9 +60,11 @@ class Strategy(Plain):
         self.streamlined = streamlined
         self.every_foundation_move = safe_moves.rule_all_foundation_moves(rules)
         self.aces = safe_moves.rule_aces(rules)
-        self.dead: Callable[[Position], bool] | None = (
-            dead_cards.has_dead_card if dead_cards.applies(rules) else None
-        )
+        self.dead: Callable[[Position], bool] | None = None
+        if dead_cards.applies(rules):
+            self.dead = dead_cards.has_dead_card
+        elif talon_room.applies(rules):
+            self.dead = _talon_dead
         self.stubborn = stubborn.applies(rules)
         self.stock = stock_macros.applies(rules)
 
@@ -83,6 +93,12 @@ class Strategy(Plain):
 
     def key(self, pos: Position) -> bytes:
         return pos.canonical_key()
+
+
+def _talon_dead(pos: Position) -> bool:
+    """Big Apple's dead ends: :mod:`talon_wait` (checked first) or
+    :mod:`talon_room`."""
+    return talon_wait.is_stuck(pos) or talon_room.is_jammed(pos)
 
 
 _STRATEGIES: dict[tuple[str, bool], Strategy] = {}

@@ -4,7 +4,8 @@
 Each runs the same algorithm as :mod:`patience.solver.engine` with the rules that
 apply to its game (Bisley: safe foundation moves, dead cards, stubborn sets;
 Gilbert: the safe Ace rule, symmetry and the stock macros, and the best-first
-search of ``bestfirst.py``; Big Apple: the safe Ace rule and symmetry; all: the same
+search of ``bestfirst.py``; Big Apple: the safe Ace rule, symmetry and the dead ends
+of ``talon_wait`` and ``talon_room``; all: the same
 move order and a canonical transposition table),
 about a hundred times faster. They are
 accelerators, not second rules engines of record: their winning lines are replayed

@@ -1,0 +1,225 @@
+"""Big Apple's dead-end rules (solver/pruning/talon_room.py, talon_wait.py).
+
+Each claim of a rule is checked against something that does not use it: the
+dynamic programs against brute force, ``talon_wait`` against an exhaustive search
+of the moves that leave the talon alone, ``talon_room`` against random play from
+real deals (the talon card it names must never leave the talon) and against the
+deals known to be winnable.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from solverkit import big_apple_tight, load_deals
+
+from patience import Position
+from patience.cards import RANK
+from patience.solver import Limit, Verdict, solve
+from patience.solver.pruning import talon_room, talon_wait
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ----------------------------------------------------------------- counting
+def chains_needed(counts: list[int]) -> int:
+    """The lower bound of the module doc: sum of max(0, m_r - m_{r+1})."""
+    return sum(max(0, counts[r] - (counts[r + 1] if r < 13 else 0)) for r in range(1, 14))
+
+
+def fewest_partition(ranks: list[int]) -> int:
+    """The fewest chains (runs r, r-1, ...) a multiset of ranks splits into, by
+    brute force: each card in turn either starts a chain or extends one whose
+    lowest card is one rank higher."""
+    best = len(ranks)
+
+    def go(rest: list[int], ends: list[int]) -> None:
+        nonlocal best
+        if len(ends) >= best:
+            return
+        if not rest:
+            best = len(ends)
+            return
+        card, tail = rest[0], rest[1:]
+        for i, end in enumerate(ends):
+            if end == card + 1:
+                go(tail, [*ends[:i], card, *ends[i + 1 :]])
+        go(tail, [*ends, card])
+
+    go(sorted(ranks, reverse=True), [])
+    return best
+
+
+@SETTINGS
+@given(st.lists(st.integers(1, 13), max_size=9))
+def test_the_chain_count_is_exact(ranks: list[int]) -> None:
+    counts = [0] * 15
+    for r in ranks:
+        counts[r] += 1
+    assert chains_needed(counts) == fewest_partition(ranks)
+
+
+def _least_after_cells(counts: list[int], cells: int) -> int:
+    """Brute force: the fewest chains once at most ``cells`` cards are set aside."""
+    ranks = [r for r in range(1, 14) for _ in range(counts[r])]
+    best = chains_needed(counts)
+    for k in range(1, cells + 1):
+        for aside in set(itertools.combinations(ranks, k)):
+            left = counts.copy()
+            for r in aside:
+                left[r] -= 1
+            best = min(best, chains_needed(left))
+    return best
+
+
+@SETTINGS
+@given(
+    st.lists(st.integers(0, 3), min_size=13, max_size=13),
+    st.lists(st.integers(0, 5), max_size=3),
+    st.integers(0, 3),
+)
+def test_fewest_chains_any_equals_brute_force(
+    rows: list[int], bounds: list[int], cells: int
+) -> None:
+    """Foundation piles of any height up to their bounds (each holds every rank
+    up to its height), any cards in the cells."""
+    ge = [0] * 15
+    for b in bounds:
+        for r in range(1, b + 1):
+            ge[r] += 1
+    counts = [0] + [max(n, g) for n, g in zip(rows, ge[1:14], strict=True)] + [0]
+    best = 99
+    for heights in itertools.product(*(range(b + 1) for b in bounds)):
+        left = counts.copy()
+        for h in heights:
+            for r in range(1, h + 1):
+                left[r] -= 1
+        best = min(best, _least_after_cells(left, cells))
+    assert talon_room.fewest_chains_any(counts, ge, cells, 99) == best
+
+
+# ----------------------------------------------------------------- talon_wait
+def talon_card_can_leave(pos: Position, budget: int = 20_000) -> bool | None:
+    """Exhaustive search of the moves that leave the talon alone: can a position
+    be reached where the talon's top card has a legal move? ``None``: the search
+    did not finish within ``budget`` positions."""
+    talon = pos.layout.talon
+    probe = pos.copy(stack=False)
+    seen = {probe.key()}
+    moves = list(probe.legal_moves)
+    if any(m.src == talon for m in moves):
+        return True
+    stack = [iter([m for m in moves if m.src != talon])]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                probe.pop()
+            continue
+        probe.push(move)
+        key = probe.key()
+        if key in seen:
+            probe.pop()
+            continue
+        seen.add(key)
+        if len(seen) > budget:
+            return None
+        moves = list(probe.legal_moves)
+        if any(m.src == talon for m in moves):
+            return True
+        stack.append(iter([m for m in moves if m.src != talon]))
+    return False
+
+
+def _walk(deal: int, seed: int, steps: int) -> list[Position]:
+    """Positions of a random walk from a deal that prefers talon moves."""
+    rng = random.Random(seed)
+    pos = Position.deal("big-apple", deal)
+    talon = pos.layout.talon
+    out = []
+    for _ in range(steps):
+        moves = list(pos.legal_moves)
+        if not moves:
+            break
+        from_talon = [m for m in moves if m.src == talon]
+        pos.push(rng.choice(from_talon if from_talon and rng.random() < 0.6 else moves))
+        out.append(pos.copy(stack=False))
+    return out
+
+
+def test_talon_wait_agrees_with_exhaustive_search_in_played_positions() -> None:
+    """Positions of random play from deals 1-8 where the talon card cannot move
+    at once: each one the rule calls stuck is stuck, and it finds some."""
+    seen: Counter[str] = Counter()
+    for deal in range(1, 9):
+        for pos in _walk(deal, deal, 120)[::4]:
+            if not pos.piles[pos.layout.talon] or any(
+                m.src == pos.layout.talon for m in pos.legal_moves
+            ):
+                continue
+            stuck = talon_wait.is_stuck(pos)
+            truth = talon_card_can_leave(pos, 1_500)
+            if truth is None:
+                continue
+            assert not (stuck and truth), pos
+            seen[f"stuck={stuck} can leave={truth}"] += 1
+    assert seen["stuck=True can leave=False"] >= 5, seen
+    assert seen["stuck=False can leave=True"] >= 5, seen
+
+
+@SETTINGS
+@given(big_apple_tight())
+def test_talon_wait_agrees_with_exhaustive_search_in_tight_positions(pos: Position) -> None:
+    stuck = talon_wait.is_stuck(pos)
+    event(f"stuck: {stuck}")
+    if stuck:
+        assert talon_card_can_leave(pos, 50_000) is not True
+
+
+# ----------------------------------------------------------------- talon_room
+def test_talon_room_names_a_card_that_never_leaves_in_random_play() -> None:
+    """From each played position where the rule names ``t_j``, the rest of the
+    walk never takes ``t_j`` off the talon (deals 1-40, the rule names a card in
+    most of them)."""
+    fired = 0
+    for deal in range(1, 41):
+        for seed in range(3):
+            walk = _walk(deal, 100 * deal + seed, 300)
+            for i, pos in enumerate(walk[:50]):
+                j = talon_room.stuck_card(pos)
+                if j is None:
+                    continue
+                fired += 1
+                floor = len(pos.piles[pos.layout.talon]) - j
+                assert all(len(p.piles[p.layout.talon]) > floor for p in walk[i:])
+    assert fired >= 100
+
+
+def test_talon_room_never_fires_on_winnable_deals() -> None:
+    winnable = [f.deal for f in load_deals() if f.game == "big-apple" and f.verdict == "winnable"]
+    for deal in [*winnable, 19, 37, 54, 57, 63, 72, 90, 98]:
+        assert talon_room.stuck_card(Position.deal("big-apple", deal)) is None, deal
+
+
+def test_a_deal_lost_at_the_start() -> None:
+    """Deal 1: after 22 talon cards, 30 cards are off the talon, of which at most
+    AS and 2S fit on the foundations; ranks Q Q Q J J J J T T 9 8 7 7 7 7 6 6 5 5
+    4 4 4 4 4 3 2 2 2 need 12 chains, 9 with three cells: more than 8 piles."""
+    pos = Position.deal("big-apple", 1)
+    assert talon_room.stuck_card(pos) == 22
+    result = solve(pos, Limit(nodes=10))
+    assert (result.verdict, result.nodes) == (Verdict.LOST, 0)
+    counts = [0] * 15
+    for card in [
+        *pos.piles[pos.layout.talon][-22:],
+        *(c for t in pos.layout.tableau for c in pos.piles[t]),
+    ]:
+        counts[RANK[card]] += 1
+    counts[1] -= 1  # AS
+    counts[2] -= 1  # 2S
+    assert chains_needed(counts) == 12
