@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import re
 from typing import Any
@@ -21,8 +22,9 @@ from locust import FastHttpUser, between, task
 
 BLOB = re.compile(r'<script id="initial-state" type="application/json">(.*?)</script>', re.S)
 GAMES = ("bisley", "big-apple", "gilbert")
-#: A hint every this many actions (about one a minute per player at the default pace).
-HINT_EVERY = 60
+#: A hint every this many actions (about one a minute per player at the default pace;
+#: 0: none). ``site_load.py --hint-every`` sets it.
+HINT_EVERY = int(os.environ.get("PATIENCE_LOAD_HINT_EVERY", "60"))
 _numbers = itertools.count()
 
 
@@ -33,7 +35,7 @@ class Player(FastHttpUser):
         number = next(_numbers)
         self.rng = random.Random(number)
         self.game = GAMES[number % len(GAMES)]
-        self.actions = self.rng.randrange(HINT_EVERY)  # hints spread over the run
+        self.actions = self.rng.randrange(max(1, HINT_EVERY))  # hints spread over the run
         self.state: dict[str, Any] | None = None
         with self.client.get(
             f"/{self.game}/deal/{number + 1}", name="GET game page", catch_response=True
@@ -67,7 +69,7 @@ class Player(FastHttpUser):
         gid = state["id"]
         if state["won"] or state["stuck"]:
             reply = self._post("POST /games (new)", "/api/games", {"game": self.game})
-        elif self.actions % HINT_EVERY == 0:
+        elif HINT_EVERY and self.actions % HINT_EVERY == 0:
             self._post("POST hint", f"/api/games/{gid}/hint", {})
             return
         elif state["can_undo"] and self.rng.random() < 0.1:

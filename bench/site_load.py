@@ -43,7 +43,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(workers: int, data: str) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(workers: int, threads: int, data: str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = dict(os.environ, PATIENCE_DATA_DIR=data)
     cmd = [
@@ -53,6 +53,8 @@ def start_server(workers: int, data: str) -> tuple[subprocess.Popen[bytes], int]
         str(port),
         "--workers",
         str(workers),
+        "--threads",
+        str(threads),
         "--no-background",
     ]
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
@@ -144,6 +146,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[50])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8, help="threads per worker")
+    parser.add_argument(
+        "--hint-every", type=int, default=60, help="a hint every N actions of a player (0: none)"
+    )
     parser.add_argument("--no-browser", action="store_true", help="skip the first-render check")
     parser.add_argument("--out", default=str(ROOT / "docs" / "site-performance.md"))
     args = parser.parse_args()
@@ -156,7 +162,8 @@ def main() -> None:
         "",
         f"Measured by `bench/site_load.py` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"{database}, `patience serve --workers {args.workers}` (gunicorn gthread, 8 threads); "
+        f"{database}, `patience serve --workers {args.workers} --threads {args.threads}` "
+        f"(gunicorn gthread); a hint every {args.hint_every} actions of a player; "
         "the simulated players (locust, one process) run on the same machine, and pause 0.5-1.5 s "
         "between actions.",
         "",
@@ -166,7 +173,8 @@ def main() -> None:
         "",
     ]
     with tempfile.TemporaryDirectory(prefix="patience-load-") as data:
-        server, port = start_server(args.workers, data)
+        os.environ["PATIENCE_LOAD_HINT_EVERY"] = str(args.hint_every)
+        server, port = start_server(args.workers, args.threads, data)
         try:
             render = None if args.no_browser else first_render(port)
             if render is not None:
