@@ -1,13 +1,13 @@
 """Long solver searches (hints, a Solvable deal when the pool has none) off the
-request path: they run in a separate
-process with a hard time limit, so a slow search never holds the web worker's
-interpreter, and a search that overstays is killed, not waited for.
+request path: they run in a separate process with a hard time limit, so a slow
+search never holds the web worker's interpreter, and a search that overstays is
+killed, not waited for.
 
 One search at a time per web process: a request waits for the solver (at most
 ``WAIT`` seconds, else it gets ``unknown`` at once), so that its time limit counts
 its own search only and a kill only ever stops the search that overstayed. The
-solver process runs niced (``NICE``): hints use the CPU that page and move
-requests leave over, and never slow those down.
+solver process runs niced (``NICE``): the kernel gives page and move requests the
+CPU first, and hints what they leave over.
 
 This module imports no Django: the solver process only needs the library.
 """
