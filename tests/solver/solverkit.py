@@ -200,19 +200,17 @@ def gilbert_small(
     )
 
 
-@st.composite
-def big_apple_small(draw: st.DrawFn, low: int = 1, high: int = 3) -> Position:
-    """A Big Apple position with ``low``..``high`` cards off the foundations, from
-    one or two of the eight suit chains (the other chains are complete: a King on
-    top never comes back); some in the cells, a short talon, the rest in a few
-    tableau piles."""
-    rules = get_game("big-apple")
-    layout = layout_of(rules)
+def _big_apple_foundations(
+    draw: st.DrawFn, low: int, high: int, chains: tuple[int, int]
+) -> tuple[dict[str, list[int]], list[int]]:
+    """Big Apple's eight foundations as complete suit chains but for ``low``..``high``
+    cards taken off ``chains[0]``..``chains[1]`` of them: the foundations by label,
+    and the cards taken off, shuffled."""
     total = draw(st.integers(low, high), label="cards")
-    chains = draw(st.permutations(range(8)))[: draw(st.integers(1, 2), label="chains")]
-    split = _split(draw, total, len(chains), 13)
+    picked = draw(st.permutations(range(8)))[: draw(st.integers(*chains), label="chains")]
+    split = _split(draw, total, len(picked), 13)
     counts = [0] * 8
-    for chain, k in zip(chains, split, strict=True):
+    for chain, k in zip(picked, split, strict=True):
         counts[chain] = k
     slots = draw(st.permutations([f"F{i}" for i in range(1, 9)]))
     piles: dict[str, list[int]] = {}
@@ -222,7 +220,18 @@ def big_apple_small(draw: st.DrawFn, low: int = 1, high: int = 3) -> Position:
         height = 13 - counts[chain]
         piles[slot] = [make_card(r, suit) for r in range(1, height + 1)]
         pool += [make_card(r, suit) for r in range(height + 1, 14)]
-    pool = draw(st.permutations(pool))
+    return piles, draw(st.permutations(pool))
+
+
+@st.composite
+def big_apple_small(draw: st.DrawFn, low: int = 1, high: int = 3) -> Position:
+    """A Big Apple position with ``low``..``high`` cards off the foundations, from
+    one or two of the eight suit chains (the other chains are complete: a King on
+    top never comes back); some in the cells, a short talon, the rest in a few
+    tableau piles."""
+    rules = get_game("big-apple")
+    layout = layout_of(rules)
+    piles, pool = _big_apple_foundations(draw, low, high, (1, 2))
     for cell in ("C1", "C2", "C3"):
         if pool and draw(st.booleans(), label=f"{cell} full"):
             piles[cell] = [pool.pop()]
@@ -281,21 +290,7 @@ def big_apple_tight(draw: st.DrawFn, low: int = 12, high: int = 15) -> Position:
     plain search can often exhaust them."""
     rules = get_game("big-apple")
     layout = layout_of(rules)
-    total = draw(st.integers(low, high), label="cards")
-    chains = draw(st.permutations(range(8)))[: draw(st.integers(2, 8), label="chains")]
-    split = _split(draw, total, len(chains), 13)
-    counts = [0] * 8
-    for chain, k in zip(chains, split, strict=True):
-        counts[chain] = k
-    slots = draw(st.permutations([f"F{i}" for i in range(1, 9)]))
-    piles: dict[str, list[int]] = {}
-    pool = []
-    for chain, slot in enumerate(slots):
-        suit = chain % 4
-        height = 13 - counts[chain]
-        piles[slot] = [make_card(r, suit) for r in range(1, height + 1)]
-        pool += [make_card(r, suit) for r in range(height + 1, 14)]
-    pool = draw(st.permutations(pool))
+    piles, pool = _big_apple_foundations(draw, low, high, (2, 8))
     for cell in ("C1", "C2", "C3"):
         piles[cell] = [pool.pop()]
     in_talon = draw(st.integers(1, min(3, len(pool) - 8)), label="talon")

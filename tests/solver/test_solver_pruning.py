@@ -35,6 +35,19 @@ SETTINGS = settings(
 )
 
 
+def engines_agree(pos: Position, nodes: int) -> None:
+    """The compiled engine and the Python engine give the same verdict, node count,
+    table size and line on ``pos`` within ``nodes``."""
+    native = solve(pos, Limit(nodes=nodes))
+    python = solve(pos, Limit(nodes=nodes), native=False)
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.peak_table,
+        python.line,
+    ), format_position(pos)
+
+
 def compare(pos: Position, nodes: int, *, require_decided: bool = False) -> tuple[Result, Result]:
     """Solve ``pos`` pruned and plain within ``nodes``; check they agree."""
     pruned = solve(pos, Limit(nodes=nodes))
@@ -90,14 +103,7 @@ def test_bisley_python_engine_equals_the_compiled_one(pos: Position) -> None:
 def test_gilbert_python_engine_equals_the_compiled_one(pos: Position) -> None:
     """The compiled Gilbert search and the Python engine, both phases (streamlined,
     then complete): same verdict, same node count, same table size, same line."""
-    native = solve(pos, Limit(nodes=3_000))
-    python = solve(pos, Limit(nodes=3_000), native=False)
-    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
-        python.verdict,
-        python.nodes,
-        python.peak_table,
-        python.line,
-    ), format_position(pos)
+    engines_agree(pos, 3_000)
 
 
 @settings(SETTINGS, max_examples=100)
@@ -118,14 +124,7 @@ def test_gilbert_pruning_keeps_the_verdict(pos: Position) -> None:
 def test_big_apple_python_engine_equals_the_compiled_one(pos: Position) -> None:
     """The compiled Big Apple search and the Python engine: same verdict, same node
     count, same table size, same line (cramped positions: the dead-end rules)."""
-    native = solve(pos, Limit(nodes=2_000))
-    python = solve(pos, Limit(nodes=2_000), native=False)
-    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
-        python.verdict,
-        python.nodes,
-        python.peak_table,
-        python.line,
-    ), format_position(pos)
+    engines_agree(pos, 2_000)
 
 
 @settings(SETTINGS, max_examples=60)
