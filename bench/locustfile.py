@@ -1,6 +1,8 @@
 """The players of the load test (locust): each opens a game page, then plays random
 legal moves (the moves the server lists), undoes now and then, asks for a hint now
-and then, and deals new cards when the game is won or stuck.
+and then, and deals new cards when the game is won or stuck. Like the browser, a
+player asks for the status search (``POST .../check``) a moment after an answer that
+left it undone.
 
 Run by ``bench/site_load.py`` (which starts the server and writes the report), or by
 hand against a running site::
@@ -18,6 +20,7 @@ import random
 import re
 from typing import Any
 
+import gevent
 from locust import FastHttpUser, between, task
 
 BLOB = re.compile(r'<script id="initial-state" type="application/json">(.*?)</script>', re.S)
@@ -25,6 +28,9 @@ GAMES = ("bisley", "big-apple", "gilbert")
 #: A hint every this many actions (about one a minute per player at the default pace;
 #: 0: none). ``site_load.py --hint-every`` sets it.
 HINT_EVERY = int(os.environ.get("PATIENCE_LOAD_HINT_EVERY", "60"))
+#: Seconds the browser waits after an answer before it asks for the status search
+#: (app.js ``CHECK_DELAY``).
+CHECK_DELAY = 0.25
 _numbers = itertools.count()
 
 
@@ -84,4 +90,8 @@ class Player(FastHttpUser):
         if reply is None:  # refused: carry on from the server's state
             response = self.client.get(f"/api/games/{gid}", name="GET state (after an error)")
             reply = json.loads(response.text) if response.status_code == 200 else state
+        if reply.get("checked") is False and reply.get("status") == "playing":
+            gevent.sleep(CHECK_DELAY)
+            body = {"version": reply["version"]}
+            reply = self._post("POST check", f"/api/games/{reply['id']}/check", body) or reply
         self.state = reply

@@ -1,4 +1,5 @@
-"""Building crafted positions for tests (shared by tests/library and tests/solver).
+"""Building crafted positions for tests (shared by tests/library, tests/solver and
+the site's tests).
 
 ``complete(game, text)`` takes labelled pile lines that name only the cards that
 matter and fills in the rest: every foundation not named gets, in pile order, the
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from patience import Move, Position, format_card, get_game, parse_card, parse_position
+from patience import Move, Position, format_card, format_move, get_game, parse_card, parse_position
 from patience.cards import make_card
 from patience.piles import ANY_SUIT, layout_of
+from patience.solver import Limit, Verdict, solve
 
 _DEFAULT_PARK = {"bisley": None, "big-apple": "T", "gilbert": "S"}
 
@@ -90,3 +92,20 @@ def move(pos: Position, text: str) -> Move:
     src, dst = src_dst.split("-")
     by_label = pos.layout.by_label
     return Move(by_label[src.strip().upper()], by_label[dst.strip().upper()], int(count or 1))
+
+
+def losing_first_move(nodes: int, deals: range = range(1, 40)) -> tuple[int, str]:
+    """A Bisley deal that a search of ``nodes`` proves winnable, and a first move
+    after which such a search proves it lost (in notation)."""
+    limit = Limit(nodes=nodes)
+    for deal in deals:
+        pos = Position.deal("bisley", deal)
+        if solve(pos, limit).verdict is not Verdict.WINNABLE:
+            continue
+        for first in list(pos.legal_moves):
+            pos.push(first)
+            lost = solve(pos, limit).verdict is Verdict.LOST
+            pos.pop()
+            if lost:
+                return deal, format_move(pos, first)
+    raise AssertionError("no deal with a losing first move")

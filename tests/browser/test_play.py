@@ -13,6 +13,7 @@ from patience import Position, click_move, format_move, movables
 from patience.play import deal_move
 from patience.solver import Limit, Verdict, hint
 from patience_site.play.strings import ui_strings
+from poskit import losing_first_move
 
 from .kit import (
     api_play,
@@ -127,6 +128,20 @@ def test_undo_redo_and_hint(page: Page, live_server) -> None:
     # playing on clears the marks
     drag_card(page, entry["pile"], entry["index"], target)
     assert page.locator(".hint-source, .hint-target").count() == 0
+
+
+def test_the_lost_message_follows_a_losing_move(page: Page, live_server) -> None:
+    """The move is answered at once; the status search comes after it, and says lost."""
+    deal, text = losing_first_move(settings.PATIENCE_STATUS_NODES)
+    open_game(page, live_server.url, "bisley", deal)
+    pos = Position.deal("bisley", deal)
+    move = next(m for m in pos.legal_moves if format_move(pos, m) == text)
+    play_move(page, pos, move, prefer_click=False)  # pushes it on pos
+    assert_board(page, pos)
+    page.wait_for_selector("#message[data-status='lost']")
+    assert page.get_attribute("#game", "data-checked") == "1"
+    assert state(page)["verdict"] == "lost"
+    assert ui_strings()["lost"] in (page.text_content("#message") or "")
 
 
 def test_stuck_message(page: Page, live_server, shot) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 import pytest
@@ -56,6 +57,8 @@ def test_the_solver_process_runs_niced() -> None:
     pid = solving._executor().submit(os.getpid).result(timeout=60)
     own = os.getpriority(os.PRIO_PROCESS, 0)
     assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + solving.NICE)
+    if sys.platform == "linux":
+        assert os.sched_getscheduler(pid) == os.SCHED_IDLE
 
 
 def test_a_request_waiting_for_the_solver_gives_up_without_killing_the_search(

@@ -84,6 +84,10 @@ class StateOut(Schema):
     can_redo: bool
     undos: int
     verdict: str | None = Field(description="winnable, lost or unknown (null once won)")
+    checked: bool = Field(
+        description="false: a move left the verdict unknown and the status search has not "
+        "run yet; POST .../check runs it"
+    )
     status: str = Field(description="playing, won, stuck or lost")
     played: list[str] = Field(default=[], description="moves auto-complete made")
 
@@ -207,6 +211,13 @@ def restart(request: HttpRequest, game_id: UUID, data: VersionIn) -> HttpRespons
 @api.post("/games/{game_id}/auto-complete", response=CHANGE, summary="Finish the game")
 def auto_complete(request: HttpRequest, game_id: UUID, data: VersionIn) -> HttpResponse:
     return _state(services.auto_complete(_owner(request), game_id, data.version))
+
+
+@api.post("/games/{game_id}/check", response=CHANGE, summary="Search the game's status")
+def check(request: HttpRequest, game_id: UUID, data: VersionIn) -> HttpResponse:
+    """The solver's short status search for the position at ``version`` (moves are
+    answered without it): the state with its verdict, the version unchanged."""
+    return _state(services.check(_owner(request), game_id, data.version))
 
 
 @api.post("/games/{game_id}/hint", response={200: HintOut, **ERRORS}, summary="A hint")

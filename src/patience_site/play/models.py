@@ -37,6 +37,9 @@ class Game(models.Model):
     line = models.JSONField(
         default=list, blank=True, help_text="a winning line from the current position"
     )
+    checked = models.BooleanField(
+        default=True, help_text="the status search has run for the current position"
+    )
     player = models.CharField(
         max_length=32, blank=True, default="", db_index=True, help_text="the browser's player token"
     )

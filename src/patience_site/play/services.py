@@ -158,6 +158,7 @@ def state(game: Game, pos: Position | None = None) -> dict[str, Any]:
         can_redo=game.cursor < len(game.moves),
         undos=game.undos,
         verdict=None if won else (game.verdict or "unknown"),
+        checked=game.checked,
         status="won" if won else "stuck" if view["stuck"] else "lost" if lost else "playing",
     )
     return view
@@ -233,6 +234,7 @@ _SAVED = [
     "win_moves",
     "verdict",
     "line",
+    "checked",
     "updated",
 ]
 
@@ -307,7 +309,7 @@ def _advance(game: Game, pos: Position, moves: list[Move]) -> None:
     game.cursor += len(texts)
     if game.verdict == Game.Verdict.WINNABLE and not game.line:
         game.verdict = Game.Verdict.UNKNOWN
-    judge(game, pos, _limit("STATUS"))
+    judge(game, pos, None)  # the search, if one is needed, waits for check()
 
 
 def auto_complete(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
@@ -339,7 +341,7 @@ def undo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
         game.line = [undone, *game.line]  # the undone move leads back onto the line
     else:
         game.verdict, game.line = Game.Verdict.UNKNOWN, []
-        judge(game, pos, _limit("STATUS"))
+        judge(game, pos, None)
     return _save(game, pos)
 
 
@@ -361,8 +363,25 @@ def restart(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     game.undos += game.cursor
     game.cursor = 0
     game.verdict, game.line = Game.Verdict.UNKNOWN, []
-    judge(game, pos, _limit("STATUS"))
+    judge(game, pos, None)
     return _save(game, pos)
+
+
+def check(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
+    """The status search for the game's position at ``version`` (a move only says
+    what it knows for free, so that it is answered at once; the browser asks for
+    this after it). Stores the verdict for that version without changing the
+    version: a move made meanwhile makes this request stale instead."""
+    game = _current(owner, game_id, version)
+    pos = position(game)
+    if not game.checked:
+        judge(game, pos, _limit("STATUS"))
+        changed = Game.objects.filter(pk=game.pk, version=version).update(
+            verdict=game.verdict, line=game.line, checked=game.checked
+        )
+        if not changed:
+            raise Stale(_(_STALE))
+    return state(game, pos)
 
 
 def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
@@ -376,7 +395,7 @@ def give_hint(owner: Owner, game_id: Any) -> dict[str, Any]:
         return {"verdict": "winnable", **none}
     move = judge(game, pos, _limit("HINT"), short=True)
     Game.objects.filter(pk=game.pk, version=game.version).update(
-        verdict=game.verdict, line=game.line
+        verdict=game.verdict, line=game.line, checked=True
     )
     if move is None:
         return {"verdict": game.verdict or "unknown", **none}

@@ -6,14 +6,15 @@ killed, not waited for.
 One search at a time per web process: a request waits for the solver (at most
 ``WAIT`` seconds, else it gets ``unknown`` at once), so that its time limit counts
 its own search only and a kill only ever stops the search that overstayed. The
-solver process runs niced (``NICE``): the kernel gives page and move requests the
-CPU first, and hints what they leave over.
+solver process runs niced (``NICE``) and, on Linux, as ``SCHED_IDLE``: the kernel
+gives page and move requests the CPU first, and hints what they leave over.
 
 This module imports no Django: the solver process only needs the library.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -39,7 +40,11 @@ _turn = threading.Lock()  # held while this process's search runs
 
 
 def _nice() -> None:  # pragma: no cover - runs in the solver process
+    """Lowest priority: niced, and (Linux) ``SCHED_IDLE``, so that the solver gets a
+    core only while no page or move request wants one."""
     os.nice(NICE)
+    with contextlib.suppress(AttributeError, OSError):  # not Linux or not allowed: niced
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _search(game: str, deal: int, moves: list[str], limit: Limit) -> tuple[str, list[str]]:

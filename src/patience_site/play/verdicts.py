@@ -25,16 +25,21 @@ def texts(pos: Position, moves: tuple[Move, ...] | list[Move]) -> list[str]:
 _LONG_LINE = 200
 
 
-def judge(game: Game, pos: Position, limit: Limit, *, short: bool = False) -> Move | None:
-    """Update ``game.verdict`` and ``game.line`` for ``pos``; return the next move
-    of the winning line (``short``: the hint's search, in the solver process, whose
-    line is shortened, as hints want).
+def judge(game: Game, pos: Position, limit: Limit | None, *, short: bool = False) -> Move | None:
+    """Update ``game.verdict``, ``game.line`` and ``game.checked`` for ``pos``; return
+    the next move of the winning line (``short``: the hint's search, in the solver
+    process, whose line is shortened, as hints want).
+
+    ``limit=None`` makes no search: what is known for free is kept (won, lost, a
+    line the player follows), and otherwise ``game.checked`` turns false, for a
+    later :func:`judge` with a budget (``POST .../check``, off the move's path).
 
     Invariant: a stored ``line`` wins from the game's current position. It was
     verified by the solver from the position it was found at, and the callers
     only ever drop its first moves after playing exactly them (or put an undone
     move back in front), so a known line is reused without any search.
     """
+    game.checked = True
     if pos.is_won():
         game.verdict, game.line = Game.Verdict.WINNABLE, []
         return None
@@ -44,6 +49,9 @@ def judge(game: Game, pos: Position, limit: Limit, *, short: bool = False) -> Mo
         return parse_move(pos, game.line[0])
     if not short and not fast.available(pos.rules):
         return None  # the status check is too short for the Python engine to tell anything
+    if limit is None:
+        game.checked = False
+        return None
     if short:  # a hint: the deeper search runs in the solver process (solving.py)
         verdict, found_line = solving.search_line(game.game, game.deal, game.made, limit)
     else:

@@ -7,6 +7,8 @@ import { cardName, installDefs } from "./cards.js";
 import { Input } from "./input.js";
 
 const STORE = "patience.";
+// Milliseconds of calm after a move before the status search is asked for.
+const CHECK_DELAY = 250;
 
 function remembered(key, fallback) {
   try {
@@ -180,6 +182,7 @@ class App {
     this.root.dataset.version = String(s.version);
     this.root.dataset.status = s.status;
     this.root.dataset.deal = String(s.deal);
+    this.root.dataset.checked = s.checked === false ? "0" : "1";
   }
 
   // ------------------------------------------------------------ messages
@@ -239,7 +242,37 @@ class App {
     const done = this.board.render(state, opts);
     this.updateControls();
     this.input.refresh();
+    this.scheduleCheck();
     await done;
+  }
+
+  // ------------------------------------------------------------ status
+  /** A move is answered before the solver's status search (can the game still be
+   * won?); once the player pauses, ask for that search. */
+  scheduleCheck() {
+    clearTimeout(this.checkTimer);
+    const s = this.state;
+    if (s.checked !== false || s.status !== "playing") return;
+    this.checkTimer = setTimeout(() => this.check(s.version), CHECK_DELAY);
+  }
+
+  async check(version) {
+    if (this.state.version !== version) return; // a newer state schedules its own
+    if (this.busy) {
+      this.scheduleCheck();
+      return;
+    }
+    let s;
+    try {
+      s = await this.api.post(`/games/${this.state.id}/check`, { version });
+    } catch (err) {
+      return; // stale or offline: the next answer says what is known
+    }
+    if (this.busy || this.state.version !== s.version) return;
+    const changed = s.status !== this.state.status;
+    this.state = s;
+    if (changed) await this.show(s);
+    else this.updateControls();
   }
 
   /** Run ``task`` unless another runs: one request or animation at a time. */
