@@ -8,9 +8,12 @@ players for ``--seconds``, one run per number of players. Also measures the firs
 render of a game page in Chromium (when Playwright and /usr/bin/chromium are there)
 and the size of the site's JS + CSS.
 
-Prints a table per endpoint (count, errors, p50/p95/p99/max in ms, from locust's
-statistics) and writes it to ``--out`` (default docs/site-performance.md). Needs
-locust: ``.venv/bin/pip install -e '.[bench]'``.
+Prints two tables per run and writes them to ``--out`` (default
+docs/site-performance.md): per endpoint, count, errors and p50/p95/p99/max in ms as
+the players see them, from locust's statistics once all players have arrived (the
+steady state: locust's ``--reset-stats``), and the server's own times over the whole
+run, the players' arrival included (gunicorn's access log). Needs locust:
+``.venv/bin/pip install -e '.[bench]'``.
 
     .venv/bin/python bench/site_load.py --players 50 200 --seconds 30
 """
@@ -113,6 +116,7 @@ def locust_table(port: int, players: int, seconds: float, data: str) -> list[str
         "--csv",
         str(prefix),
         "--only-summary",
+        "--reset-stats",  # the steady state: statistics from when all players are there
         "--loglevel",
         "WARNING",
     ]
@@ -139,6 +143,34 @@ def locust_table(port: int, players: int, seconds: float, data: str) -> list[str
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+ACCESS = re.compile(r'"(GET|POST) (\S+) HTTP/[\d.]+" (\d+) \S+ (\d+)ms$')
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def server_table(log_lines: list[str]) -> list[str]:
+    """Per endpoint, the server's own time (gunicorn's access log) of ``log_lines``."""
+    times: dict[str, list[float]] = {}
+    errors: dict[str, int] = {}
+    for line in log_lines:
+        m = ACCESS.search(line)
+        if m is None:
+            continue
+        path = re.sub(r"/deal/\d+$", "/deal/N", UUID.sub("ID", m.group(2)))
+        name = f"{m.group(1)} {path}"
+        times.setdefault(name, []).append(float(m.group(4)))
+        errors[name] = errors.get(name, 0) + (m.group(3).startswith("5"))
+    rows = [
+        "| endpoint | requests | 5xx | p50 ms | p99 ms | max ms |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for name, values in sorted(times.items()):
+        rows.append(
+            f"| {name} | {len(values)} | {errors[name]} | {statistics.median(values):.0f} | "
+            f"{pct(values, 0.99):.0f} | {max(values):.0f} |"
+        )
+    return rows
 
 
 def main() -> None:
@@ -183,11 +215,22 @@ def main() -> None:
                     f"{render * 1000:.0f} ms (target <= 1 s).",
                     "",
                 ]
+            log = Path(data) / "server.log"
             for players in args.players:
+                seen = len(log.read_text().splitlines())
+                table = locust_table(port, players, args.seconds, data)
+                time.sleep(1)  # the last access log lines
+                run_log = log.read_text().splitlines()[seen:]
                 lines += [
                     f"## {players} concurrent players, {args.seconds:.0f} s",
                     "",
-                    *locust_table(port, players, args.seconds, data),
+                    "As the players see it, once all have arrived (locust):",
+                    "",
+                    *table,
+                    "",
+                    "The server's own time, the whole run (players arriving included):",
+                    "",
+                    *server_table(run_log),
                     "",
                 ]
         finally:
@@ -202,18 +245,6 @@ def main() -> None:
                 for line in log_lines
                 if "Traceback" in line or "ERROR" in line or '" 500 ' in line
             ]
-            server_ms = [
-                float(m.group(1))
-                for line in log_lines
-                if "/move " in line and (m := re.search(r" (\d+)ms$", line))
-            ]
-            if server_ms:
-                lines += [
-                    "Server-side time of move requests (gunicorn's access log, all runs): "
-                    f"p50 {statistics.median(server_ms):.0f} ms, "
-                    f"p99 {pct(server_ms, 0.99):.0f} ms.",
-                    "",
-                ]
             lines += [f"Server log: {len(errors)} error lines.", ""]
     report = "\n".join(lines)
     print(report)
