@@ -339,6 +339,7 @@ def undo(owner: Owner, game_id: Any, version: int) -> dict[str, Any]:
     pos.pop()
     if game.verdict == Game.Verdict.WINNABLE and (game.line or was_won):
         game.line = [undone, *game.line]  # the undone move leads back onto the line
+        game.checked = True
     else:
         game.verdict, game.line = Game.Verdict.UNKNOWN, []
         judge(game, pos, None)
