@@ -162,12 +162,19 @@ def bisley_small(draw: st.DrawFn, low: int = 6, high: int = 16) -> Position:
 
 @st.composite
 def gilbert_small(
-    draw: st.DrawFn, low: int = 3, high: int = 9, max_suits: int = 2, max_columns: int = 7
+    draw: st.DrawFn,
+    low: int = 3,
+    high: int = 9,
+    max_suits: int = 2,
+    max_columns: int = 7,
+    max_stock: int = 6,
+    min_stock: int = 0,
 ) -> Position:
     """A Gilbert position with ``low``..``high`` cards off the foundations, all of
     one or two suits; every other suit lies complete on its up foundation (its King
     on top can never come back, which keeps the plain search small). Some cards sit
-    in a short stock and waste, the rest in a few columns, some of them face down."""
+    in a short stock and waste (``min_stock``..``max_stock`` cards, as many as there
+    are), the rest in a few columns, some of them face down."""
     rules = get_game("gilbert")
     layout = layout_of(rules)
     total = draw(st.integers(low, high), label="cards")
@@ -186,7 +193,9 @@ def gilbert_small(
         piles[f"F{suit + 5}"] = [make_card(r, suit) for r in range(13, 13 - down, -1)]
         pool += [make_card(r, suit) for r in range(up + 1, 14 - down)]
     pool = draw(st.permutations(pool))
-    in_stock = draw(st.integers(0, min(len(pool), 6)), label="stock and waste")
+    in_stock = draw(
+        st.integers(min(len(pool), min_stock), min(len(pool), max_stock)), label="stock and waste"
+    )
     cut = draw(st.integers(0, in_stock), label="stock")
     piles["S"], piles["W"] = pool[:cut], pool[cut:in_stock]
     columns = _deal_to_piles(draw, pool[in_stock:], [str(i) for i in range(1, 8)], max_columns)
@@ -197,6 +206,42 @@ def gilbert_small(
         rules,
         [piles.get(label, []) for label in layout.labels],
         [hidden.get(label, 0) for label in layout.labels],
+    )
+
+
+@st.composite
+def gilbert_stock_cycle(draw: st.DrawFn) -> Position:
+    """A Gilbert position where the stock goes round many times: two suits are off
+    the foundations but for their Aces (up), the first one's King and the second
+    one's K-8 (down). The first suit's 2, 8 and Queen lie in one column in any order,
+    some face down; the second suit's 2 in another; both suits' 3-7 and the first's
+    9-J are shuffled into the stock and waste. The other suits are complete on their
+    up foundations. Often lost (the 8 is stuck when it covers the 2 or the Queen),
+    and then the search plays the stock's cards to the foundations in many orders:
+    positions that differ only by the waste's size (the stock order rule) are
+    common."""
+    rules = get_game("gilbert")
+    layout = layout_of(rules)
+    first, second = draw(st.permutations(range(4)))[:2]
+    piles: dict[str, list[int]] = {}
+    for suit in range(4):
+        top = 1 if suit in (first, second) else 13
+        piles[f"F{suit + 1}"] = [make_card(r, suit) for r in range(1, top + 1)]
+    piles[f"F{first + 5}"] = [make_card(13, first)]
+    piles[f"F{second + 5}"] = [make_card(r, second) for r in range(13, 7, -1)]
+    column = draw(st.permutations([make_card(r, first) for r in (2, 8, 12)]))
+    hidden = draw(st.integers(0, 2), label="face down")
+    stock = [make_card(r, first) for r in (3, 4, 5, 6, 7, 9, 10, 11)]
+    stock += [make_card(r, second) for r in (3, 4, 5, 6, 7)]
+    pool = draw(st.permutations(stock))
+    cut = draw(st.integers(0, len(pool)), label="stock")
+    piles["S"], piles["W"] = pool[:cut], pool[cut:]
+    piles["1"] = column
+    piles["2"] = [make_card(2, second)]
+    return Position(
+        rules,
+        [piles.get(label, []) for label in layout.labels],
+        [hidden if label == "1" else 0 for label in layout.labels],
     )
 
 

@@ -1,6 +1,7 @@
 /* Compiled search for Gilbert: the same algorithm as engine.py with the Strategy
  * that applies to Gilbert (the safe Ace rule, symmetry of the tableau, move
- * ordering, stock macros, canonical transposition table), on a compact state.
+ * ordering, stock macros, the stock order rule, canonical transposition table), on a
+ * compact state.
  *
  * It is an accelerator, not a second source of truth: every winning line it finds
  * is replayed through the Python rules engine before it is returned, and tests
@@ -52,9 +53,14 @@ static int builds(int below, int above) {
 }
 
 /* ------------------------------------------------------------ transposition table */
+/* An entry is a position up to the waste's size (see make_key); its mask has bit x
+ * for each off-cycle waste size x of the positions it holds, bit 63 for the cycle
+ * (pruning/stock_order.py). ``positions`` counts the positions, as the Python
+ * engine's table of keys does. */
 typedef struct {
     uint8_t *keys; /* count * KEYLEN */
-    size_t count, cap, max_cap;
+    uint64_t *masks; /* count */
+    size_t count, cap, max_cap, positions;
     uint64_t *slots; /* (index + 1) << 32 | fingerprint; 0 = empty */
     size_t nslots;
 } Table;
@@ -70,18 +76,19 @@ static uint64_t hash_key(const uint8_t *k) {
 }
 
 static int table_init(Table *t, size_t max_cap) {
-    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
+    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap; t->positions = 0;
     t->keys = malloc(t->cap * KEYLEN);
+    t->masks = malloc(t->cap * sizeof(uint64_t));
     /* slots for the whole budget at once (calloc'd pages cost nothing until used):
      * growing a table of millions of positions takes a third of a second, during
      * which the clock is not read */
     t->nslots = 1 << 17;
     while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
     t->slots = calloc(t->nslots, sizeof(uint64_t));
-    return t->keys && t->slots;
+    return t->keys && t->masks && t->slots;
 }
 
-static void table_free(Table *t) { free(t->keys); free(t->slots); }
+static void table_free(Table *t) { free(t->keys); free(t->masks); free(t->slots); }
 
 static int table_grow(Table *t) {
     size_t n = t->nslots * 2;
@@ -98,16 +105,22 @@ static int table_grow(Table *t) {
     return 1;
 }
 
-/* 1: inserted (new), 0: already present, -1: out of memory */
-static int table_insert(Table *t, const uint8_t *k) {
+/* the position of key k and waste-size bit ``bit``: 1 inserted (new), 0 already
+ * present or dominated (the entry has a bit of ``dominators``), -1 out of memory */
+static int table_insert(Table *t, const uint8_t *k, uint64_t bit, uint64_t dominators) {
     if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
     uint64_t hk = hash_key(k);
     uint32_t finger = (uint32_t)(hk >> 32);
     size_t h = hk & (t->nslots - 1);
     while (t->slots[h]) {
         uint64_t v = t->slots[h];
-        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN))
-            return 0;
+        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN)) {
+            uint64_t *mask = &t->masks[(v >> 32) - 1];
+            if (*mask & (bit | dominators)) return 0;
+            *mask |= bit;
+            t->positions++;
+            return 1;
+        }
         h = (h + 1) & (t->nslots - 1);
     }
     if (t->count == t->cap) {
@@ -115,17 +128,29 @@ static int table_insert(Table *t, const uint8_t *k) {
         if (t->max_cap && cap > t->max_cap) cap = t->max_cap > t->cap ? t->max_cap : t->cap + 1;
         uint8_t *nk = realloc(t->keys, cap * KEYLEN);
         if (!nk) return -1;
-        t->keys = nk; t->cap = cap;
+        t->keys = nk;
+        uint64_t *nm = realloc(t->masks, cap * sizeof(uint64_t));
+        if (!nm) return -1;
+        t->masks = nm; t->cap = cap;
     }
     memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
+    t->masks[t->count] = bit;
+    t->positions++;
     t->count++;
     t->slots[h] = ((uint64_t)t->count << 32) | finger;
     return 1;
 }
 
-/* canonical key (Position.canonical_key up to encoding): foundations, stock, waste,
- * then the columns sorted (each: face-down count, length, cards). Two positions get
- * the same key exactly when they differ only by the order of the columns. */
+/* pruning/stock_order.py: the waste's size x of the N cards in the stock and waste is
+ * in the cycle that stock moves go round (dealing three at a time) */
+static int in_cycle(int x, int total) { return x % 3 == 0 || x == total; }
+
+/* canonical key of a table entry: foundations, the number N of cards in the stock
+ * and waste, their text (waste, then the stock from its top), then the columns
+ * sorted (each: face-down count, length, cards). With the waste's size (waste_bit)
+ * it is stock_order.key up to encoding: two positions get the same key and bit
+ * exactly when they differ only by the order of the columns and by a waste size
+ * within the cycle. */
 static int col_cmp(const State *s, int a, int b) {
     if (s->hid[a] != s->hid[b]) return s->hid[a] - s->hid[b];
     if (s->len[a] != s->len[b]) return s->len[a] - s->len[b];
@@ -143,8 +168,10 @@ static void make_key(const State *s, uint8_t *k) {
     memset(k, 0xff, KEYLEN);
     int p = 0;
     for (int i = 0; i < 4; i++) { k[p++] = s->up[i]; k[p++] = s->down[i]; }
-    k[p++] = s->slen; memcpy(k + p, s->stock, s->slen); p += s->slen;
-    k[p++] = s->wlen; memcpy(k + p, s->waste, s->wlen); p += s->wlen;
+    int total = s->slen + s->wlen;
+    k[p++] = (uint8_t)total;
+    memcpy(k + p, s->waste, s->wlen); p += s->wlen;
+    for (int i = s->slen - 1; i >= 0; i--) k[p++] = s->stock[i];
     for (int i = 0; i < NT; i++) {
         int c = order[i];
         k[p++] = s->hid[c];
@@ -152,6 +179,25 @@ static void make_key(const State *s, uint8_t *k) {
         memcpy(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
+}
+
+/* the bit of s's waste size in its table entry's mask (bit 63: the cycle) */
+static uint64_t waste_bit(const State *s) {
+    int x = s->wlen;
+    return in_cycle(x, s->slen + x) ? 1ULL << 63 : 1ULL << x;
+}
+
+/* stock_order.dominated: the bits of the waste sizes from which stock moves alone
+ * reach s's (in the cycle: every size outside it; outside: x - 3, x - 6, ...) */
+static uint64_t dominators(const State *s) {
+    int x = s->wlen, total = s->slen + x;
+    uint64_t m = 0;
+    if (in_cycle(x, total)) {
+        for (int d = 1; d < total; d++) if (d % 3) m |= 1ULL << d;
+    } else {
+        for (int d = x - 3; d > 0; d -= 3) m |= 1ULL << d;
+    }
+    return m;
 }
 
 /* the state as KEYLEN bytes, columns in their own order (make_key unsorted) */
@@ -531,7 +577,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     uint8_t key[KEYLEN];
     make_key(s, key);
-    table_insert(&t, key);
+    table_insert(&t, key, waste_bit(s), 0);
     double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
@@ -551,7 +597,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         Step st = p->steps[f->base + f->next++];
         if (!make_step(s, p, st)) { verdict = -1; break; }
         make_key(s, key);
-        int ins = table_insert(&t, key);
+        int ins = table_insert(&t, key, waste_bit(s), dominators(s));
         if (ins < 0) { verdict = -1; break; }
         if (!ins) {
             undo_step(s, p, st);
@@ -573,7 +619,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         }
         if (!push_frame(s, p, streamline)) { verdict = -1; break; }
     }
-    *nodes_out = nodes; *peak_out = (long)t.count;
+    *nodes_out = nodes; *peak_out = (long)t.positions;
     table_free(&t);
     return verdict;
 }
@@ -642,7 +688,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     uint8_t key[KEYLEN];
     make_key(root, key);
-    table_insert(&t, key);
+    table_insert(&t, key, waste_bit(root), 0);
     double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
@@ -671,7 +717,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
             for (int k = 0; k < st.k; k++) apply(&child, next_stock_move(&child));
             apply(&child, st.m);
             make_key(&child, key);
-            int ins = table_insert(&t, key);
+            int ins = table_insert(&t, key, waste_bit(&child), dominators(&child));
             if (ins < 0) { verdict = -1; break; }
             if (!ins) {
                 if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
@@ -709,7 +755,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
             if (!make_step(&s, p, chain[i])) { verdict = -1; break; }
         }
     }
-    *nodes_out = nodes; *peak_out = (long)t.count;
+    *nodes_out = nodes; *peak_out = (long)t.positions;
     free(nd); free(heap); free(kids); free(chain); free(raw);
     table_free(&t);
     return verdict;

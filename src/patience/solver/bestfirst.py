@@ -80,10 +80,12 @@ def search(
     children: Callable[[Position], list[Step]],
     key_of: Callable[[Position], bytes],
     time_to_verify: Callable[[float | None, int], bool],
+    dominated: Callable[[Position, bytes, set[bytes]], bool],
 ) -> Result:
     """Best-first search from ``position`` (left unchanged) within ``limit`` (whose
     node bound the caller has already lowered to the memory guard). ``lost`` here
-    only means the moves ``children`` offers are exhausted."""
+    only means the moves ``children`` offers are exhausted. A new position that
+    ``dominated`` says a known one makes needless is skipped like a known one."""
     start = time.perf_counter()
     root = position.copy(stack=False)
     if root.is_won():
@@ -108,7 +110,7 @@ def search(
             for move in step:
                 pos.push(move)
             key = key_of(pos)
-            if key in seen:
+            if key in seen or dominated(pos, key, seen):
                 for _ in step:
                     pos.pop()
                 if deadline is not None and time.perf_counter() >= deadline:

@@ -22,6 +22,7 @@ from patience.solver.pruning import (
     dead_cards,
     safe_moves,
     stock_macros,
+    stock_order,
     stubborn,
     symmetry,
     talon_room,
@@ -50,6 +51,10 @@ class Plain:
     def key(self, pos: Position) -> bytes:
         return pos.key()
 
+    def dominated(self, pos: Position, key: bytes, seen: set[bytes]) -> bool:
+        """A position of ``seen`` makes ``pos`` (whose key is ``key``) needless."""
+        return False
+
 
 class Strategy(Plain):
     """The pruning rules that apply to one game, chosen from its rule record.
@@ -67,6 +72,7 @@ class Strategy(Plain):
             self.dead = _talon_dead
         self.stubborn = stubborn.applies(rules)
         self.stock = stock_macros.applies(rules)
+        self.stock_order = stock_order.applies(rules)
 
     def children(self, pos: Position) -> list[Step]:
         """The steps (one move, or a stock macro) to search from ``pos``, best
@@ -92,7 +98,12 @@ class Strategy(Plain):
         return [(move,) for move in moves]
 
     def key(self, pos: Position) -> bytes:
+        if self.stock_order:
+            return stock_order.key(pos)
         return pos.canonical_key()
+
+    def dominated(self, pos: Position, key: bytes, seen: set[bytes]) -> bool:
+        return self.stock_order and stock_order.dominated(pos, key, seen)
 
 
 def _talon_dead(pos: Position) -> bool:
@@ -214,6 +225,7 @@ def single_search(
             streamlined_moves.children,
             streamlined_moves.key,
             _time_to_verify,
+            streamlined_moves.dominated,
         )
         if result.line:
             verify_line(position, result.line)
@@ -224,6 +236,7 @@ def single_search(
         return Result(Verdict.WINNABLE, (), 0, 0.0, 0)
     strategy: Plain = strategy_of(pos.rules, streamlined=streamlined) if prune else Plain()
     key_of = strategy.key
+    dominated = strategy.dominated
     max_nodes = _guarded(limit, MAX_TABLE["python"]).nodes
     deadline = None if limit.seconds is None else start + limit.seconds
     seen = {key_of(pos)}
@@ -247,7 +260,7 @@ def single_search(
         for move in step:
             pos.push(move)
         key = key_of(pos)
-        if key in seen:
+        if key in seen or dominated(pos, key, seen):
             for _ in step:
                 pos.pop()
             continue

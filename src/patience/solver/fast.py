@@ -3,7 +3,8 @@
 
 Each runs the same algorithm as :mod:`patience.solver.engine` with the rules that
 apply to its game (Bisley: safe foundation moves, dead cards, stubborn sets;
-Gilbert: the safe Ace rule, symmetry and the stock macros, and the best-first
+Gilbert: the safe Ace rule, symmetry, the stock macros and the stock order
+rule, and the best-first
 search of ``bestfirst.py``; Big Apple: the safe Ace rule, symmetry and the dead ends
 of ``talon_wait`` and ``talon_room``; all: the same
 move order and a canonical transposition table),
