@@ -120,7 +120,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
 
     Where :mod:`streamline` applies (Gilbert, Big Apple), searches that may only
     find wins come first, each on its share of the budget: the best-first search
-    (:mod:`bestfirst`, Gilbert only), then the streamlined depth-first search.
+    (:mod:`bestfirst`), then the streamlined depth-first search.
     Unless one wins, the complete search gets the rest. ``nodes`` and ``seconds``
     of the result count every phase, and the budget bounds them all together."""
     if prune and streamline.applies(position.rules):
@@ -135,7 +135,7 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
     limit = _guarded(limit, fast.table_cap(rules) if compiled else MAX_TABLE["python"])
     first: list[tuple[Limit, bool]] = []  # (share, best-first) of the win-only phases
     if bestfirst.applies(rules):
-        first.append((bestfirst.share(limit), True))
+        first.append((bestfirst.share(rules, limit), True))
     first.append((streamline.first_share(rules, limit), False))
     nodes, peak = 0, 0
     for share, best in first:
