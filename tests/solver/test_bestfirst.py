@@ -108,13 +108,17 @@ BIG_APPLE_NATIVE = fast.available(get_game("big-apple"))
 
 
 @pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")
+@pytest.mark.parametrize("variant", [0, 1])
 @pytest.mark.parametrize("deal", [1, 3, 5, 35, 374, 942])
-def test_compiled_big_apple_best_first_equals_the_python_one(deal: int) -> None:
+def test_compiled_big_apple_best_first_equals_the_python_one(deal: int, variant: int) -> None:
     """Won, lost (talon_room at the start) and undecided deals; 942 exhausts its
-    streamlined moves (and is not lost for that)."""
+    streamlined moves (and is not lost for that). Both estimates."""
     pos = Position.deal("big-apple", deal)
-    native = single_search(pos, Limit(nodes=2_000), streamlined=True, best_first=True)
-    python = single_search(pos, Limit(nodes=2_000), native=False, streamlined=True, best_first=True)
+    limit = Limit(nodes=2_000)
+    native = single_search(pos, limit, streamlined=True, best_first=True, variant=variant)
+    python = single_search(
+        pos, limit, native=False, streamlined=True, best_first=True, variant=variant
+    )
     assert (native.verdict, native.nodes, native.peak_table, native.line) == (
         python.verdict,
         python.nodes,
@@ -134,6 +138,21 @@ def test_big_apple_best_first_wins_a_deal_the_depth_first_phases_miss() -> None:
     replay_wins(pos, found.line)
     assert single_search(pos, Limit(nodes=100_000), streamlined=True).verdict is Verdict.UNKNOWN
     assert solve(pos, Limit(nodes=30_000)).verdict is Verdict.WINNABLE
+
+
+@pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")
+def test_the_second_big_apple_estimate_wins_what_the_first_misses() -> None:
+    """Deal 203 (undecided by the depth-first phases at the deep budget): the
+    first estimate finds nothing within 100,000 positions, the second (talon cards
+    weigh more, cells nothing) wins within 7,000; so the phases run both."""
+    pos = Position.deal("big-apple", 203)
+    first = single_search(pos, Limit(nodes=100_000), streamlined=True, best_first=True)
+    assert first.verdict is Verdict.UNKNOWN
+    second = single_search(pos, Limit(nodes=7_000), streamlined=True, best_first=True, variant=1)
+    assert second.verdict is Verdict.WINNABLE
+    replay_wins(pos, second.line)
+    result = solve(pos, Limit(nodes=60_000))
+    assert result.verdict is Verdict.WINNABLE and result.line == second.line
 
 
 @pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")
@@ -159,9 +178,10 @@ def test_big_apple_lost_deals_are_still_proved_at_once() -> None:
         assert result.verdict is Verdict.LOST and result.nodes <= 10
 
 
-def test_the_big_apple_estimate_counts_what_is_left_to_do() -> None:
+def test_the_big_apple_estimates_count_what_is_left_to_do() -> None:
     """2 a card in the talon, 1 a card off the foundations, 1 a card on top of a
-    card a foundation takes next, 2 a card in a cell."""
+    card a foundation takes next, 2 a card in a cell (the second estimate: 4, 1,
+    1, 0)."""
     pos = complete(
         "big-apple",
         """
@@ -180,5 +200,8 @@ def test_the_big_apple_estimate_counts_what_is_left_to_do() -> None:
     )
     # 1 card in the talon, 4 off the foundations, 1 in a cell; TS (wanted) on top
     assert bestfirst.estimate(pos) == 2 * 1 + 4 + 0 + 2
+    assert bestfirst.estimate(pos, 1) == 4 * 1 + 4
     pos.play(move(pos, "1-F8"))  # TS to F8: JS is now wanted, nothing lies on it
     assert bestfirst.estimate(pos) == 2 + 3 + 2
+    assert bestfirst.variants(get_game("big-apple")) == 2
+    assert bestfirst.variants(get_game("gilbert")) == 1

@@ -669,12 +669,13 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
 
 /* ------------------------------------------------------------ best-first (bestfirst.py) */
 /* bestfirst.estimate for a talon game (lower is better) */
-#define W_TALON 2  /* bestfirst.TALON_CARD: a card still in the talon */
-#define W_OFF 1    /* TALON_OFF: a card off the foundations */
-#define W_BURIED 1 /* TALON_BURIED: a card on top of a card a foundation takes next */
-#define W_CELL 2   /* TALON_CELL: a card in a cell */
+/* bestfirst.TALON_WEIGHTS, one row an estimate: a card still in the talon, a card
+ * off the foundations, a card on top of a card a foundation takes next, a card in
+ * a cell */
+static const int WEIGHTS[2][4] = {{2, 1, 1, 2}, {4, 1, 1, 0}};
 
-static int estimate(const State *s) {
+static int estimate(const State *s, int variant) {
+    const int *w = WEIGHTS[variant];
     int found = 0, buried = 0, cells = 0;
     uint8_t want[52];
     memset(want, 0, sizeof want);
@@ -689,7 +690,7 @@ static int estimate(const State *s) {
         for (int j = 0; j < s->len[t]; j++)
             if (want[s->col[t][j]]) buried += s->len[t] - 1 - j;
     for (int c = 0; c < NC; c++) cells += s->cell[c] >= 0;
-    return W_TALON * s->tlen + W_OFF * (2 * 52 - found) + W_BURIED * buried + W_CELL * cells;
+    return w[0] * s->tlen + w[1] * (2 * 52 - found) + w[2] * buried + w[3] * cells;
 }
 
 /* the state without the talon's cards (the root's, in order) as KEYLEN bytes, the
@@ -761,7 +762,7 @@ static HEnt hpop(HEnt *h, size_t *n) {
  * the parents into *line. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of
  * memory */
 static int best_first(const State *root, long max_nodes, double seconds, int streamline,
-                      Mv **line, size_t *line_len, long *nodes_out, long *peak_out) {
+                      int variant, Mv **line, size_t *line_len, long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     int no_room = first_no_room(root);
@@ -783,7 +784,7 @@ static int best_first(const State *root, long max_nodes, double seconds, int str
     else {
         nd[0] = (BNode){0, {0, 0, 0}, 0};
         pack(root, raw);
-        heap[hn++] = (HEnt){estimate(root), 0};
+        heap[hn++] = (HEnt){estimate(root, variant), 0};
     }
     State s = *root;
     while (verdict == 1 && hn) {
@@ -817,7 +818,7 @@ static int best_first(const State *root, long max_nodes, double seconds, int str
             if (!grow((void **)&raw, &rcap, ((size_t)nodes + 1) * KEYLEN, 1) ||
                 !grow((void **)&heap, &hcap, hn + 1, sizeof(HEnt))) { verdict = -1; break; }
             pack(&s, raw + (size_t)nodes * KEYLEN);
-            hpush(heap, &hn, (HEnt){estimate(&s), (uint32_t)nodes});
+            hpush(heap, &hn, (HEnt){estimate(&s, variant), (uint32_t)nodes});
             undo(&s, m);
         }
     }
@@ -848,7 +849,8 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
 }
 
 /* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0)
- *   mode: bit 0 the streamlined moves, bit 1 the best-first search
+ *   mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 its
+ *   second estimate
  *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
  *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -894,7 +896,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     size_t best_len = 0;
     Py_BEGIN_ALLOW_THREADS
     if (mode & 2)
-        verdict = best_first(&s, max_nodes, seconds, mode & 1, &best, &best_len, &nodes, &peak);
+        verdict = best_first(&s, max_nodes, seconds, mode & 1, (mode >> 2) & 1, &best, &best_len,
+                             &nodes, &peak);
     else verdict = search(&s, max_nodes, seconds, mode & 1, &p, &nodes, &peak);
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;

@@ -43,12 +43,13 @@ HIDDEN, OFF, STOCK, BURIED = 10, 3, 1, 1
 
 #: The same for a game with a talon (Big Apple, no face-down cards): a card still in
 #: the talon, a card off the foundations, a card lying on a card a foundation takes
-#: next, a card in a cell.
-TALON_CARD, TALON_OFF, TALON_BURIED, TALON_CELL = 2, 1, 1, 2
+#: next, a card in a cell. Big Apple runs one best-first phase with each of these
+#: estimates in turn (they win different deals, docs/solver.md).
+TALON_WEIGHTS = ((2, 1, 1, 2), (4, 1, 1, 0))
 
-#: The best-first phase's share of a budget (nodes and seconds), taken first, per
+#: Each best-first phase's share of a budget (nodes and seconds), taken first, per
 #: game kind (see streamline.SHARE).
-SHARE = {"stock": 0.3, "talon": 0.2}
+SHARE = {"stock": 0.3, "talon": 0.15}
 
 
 def applies(rules: GameRules) -> bool:
@@ -56,8 +57,15 @@ def applies(rules: GameRules) -> bool:
     return rules.stock is not None or rules.talon
 
 
-def estimate(pos: Position) -> int:
-    """How far ``pos`` looks from a win (lower is better)."""
+def variants(rules: GameRules) -> int:
+    """How many estimates (best-first phases) the game has: the ``variant`` of
+    :func:`estimate` runs from 0 to this minus 1."""
+    return 1 if rules.stock is not None else len(TALON_WEIGHTS)
+
+
+def estimate(pos: Position, variant: int = 0) -> int:
+    """How far ``pos`` looks from a win (lower is better); ``variant``: which of a
+    talon game's estimates (``TALON_WEIGHTS``)."""
     layout = pos.layout
     piles = pos.piles
     found = sum(len(piles[f]) for f in layout.foundations)
@@ -71,11 +79,12 @@ def estimate(pos: Position) -> int:
     off = pos.rules.card_count - found
     if layout.talon >= 0:
         cells = sum(1 for c in layout.cells if piles[c])
+        talon, off_weight, buried_weight, cell = TALON_WEIGHTS[variant]
         return (
-            TALON_CARD * len(piles[layout.talon])
-            + TALON_OFF * off
-            + TALON_BURIED * buried
-            + TALON_CELL * cells
+            talon * len(piles[layout.talon])
+            + off_weight * off
+            + buried_weight * buried
+            + cell * cells
         )
     hidden = sum(pos.hidden[t] for t in layout.tableau)
     stock = len(piles[layout.stock]) + len(piles[layout.waste])
@@ -99,6 +108,7 @@ def search(
     children: Callable[[Position], list[Step]],
     key_of: Callable[[Position], bytes],
     time_to_verify: Callable[[float | None, int], bool],
+    variant: int = 0,
 ) -> Result:
     """Best-first search from ``position`` (left unchanged) within ``limit`` (whose
     node bound the caller has already lowered to the memory guard). ``lost`` here
@@ -115,7 +125,7 @@ def search(
     step_of: list[Step] = [()]
     depth: list[int] = [0]
     state: dict[int, Position] = {0: root}
-    heap: list[tuple[int, int]] = [(estimate(root), 0)]  # (estimate, -node)
+    heap: list[tuple[int, int]] = [(estimate(root, variant), 0)]  # (estimate, -node)
     nodes = 0
     verdict = Verdict.LOST
     won = 0
@@ -150,7 +160,7 @@ def search(
             ):
                 verdict = Verdict.UNKNOWN
                 break
-            heapq.heappush(heap, (estimate(pos), -nodes))
+            heapq.heappush(heap, (estimate(pos, variant), -nodes))
             state[nodes] = pos.copy(stack=False)
             for _ in step:
                 pos.pop()

@@ -120,17 +120,25 @@ def table_cap(rules: GameRules) -> int:
 
 
 def search(
-    position: Position, limit: Limit, *, streamlined: bool = False, best_first: bool = False
+    position: Position,
+    limit: Limit,
+    *,
+    streamlined: bool = False,
+    best_first: bool = False,
+    variant: int = 0,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
     (Gilbert and Big Apple); ``best_first``: the best-first search of
-    :mod:`patience.solver.bestfirst` over those moves (Gilbert and Big Apple)."""
+    :mod:`patience.solver.bestfirst` over those moves (Gilbert and Big Apple) with
+    its estimate ``variant`` (Big Apple has two)."""
     if gilbert_like(position.rules):
         return _search_gilbert(position, limit, int(streamlined) | 2 * int(best_first))
     if big_apple_like(position.rules):
-        return _search_big_apple(position, limit, int(streamlined) | 2 * int(best_first))
+        mode = int(streamlined) | 2 * int(best_first) | 4 * variant
+        return _search_big_apple(position, limit, mode)
     assert not streamlined and not best_first, "no streamlined or best-first search for Bisley"
+    assert not variant, "one estimate for Gilbert"
     return _search_bisley(position, limit)
 
 
@@ -169,7 +177,8 @@ def _search_gilbert(position: Position, limit: Limit, mode: int) -> Result:
 
 
 def _search_big_apple(position: Position, limit: Limit, mode: int) -> Result:
-    """``mode``: 1 streamlined, 2 best-first (the engine's ``mode`` argument)."""
+    """``mode``: 1 streamlined, 2 best-first, 4 its second estimate (the engine's
+    ``mode`` argument)."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
