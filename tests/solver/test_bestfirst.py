@@ -151,7 +151,7 @@ def test_the_second_big_apple_estimate_wins_what_the_first_misses() -> None:
     second = single_search(pos, Limit(nodes=7_000), streamlined=True, best_first=True, variant=1)
     assert second.verdict is Verdict.WINNABLE
     replay_wins(pos, second.line)
-    result = solve(pos, Limit(nodes=60_000))
+    result = solve(pos, Limit(nodes=80_000))  # 8,000 for each best-first phase
     assert result.verdict is Verdict.WINNABLE and result.line == second.line
 
 
