@@ -97,7 +97,111 @@ def test_the_phases_share_the_budget() -> None:
         assert result.nodes <= 3_000
 
 
-def test_best_first_applies_to_gilbert_only() -> None:
+def test_best_first_applies_to_gilbert_and_big_apple() -> None:
     assert bestfirst.applies(get_game("gilbert"))
-    assert not bestfirst.applies(get_game("big-apple"))
+    assert bestfirst.applies(get_game("big-apple"))
     assert not bestfirst.applies(get_game("bisley"))
+
+
+# ----------------------------------------------------------------- Big Apple
+BIG_APPLE_NATIVE = fast.available(get_game("big-apple"))
+
+
+@pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")
+@pytest.mark.parametrize("variant", [0, 1])
+@pytest.mark.parametrize("deal", [1, 3, 5, 35, 374, 942])
+def test_compiled_big_apple_best_first_equals_the_python_one(deal: int, variant: int) -> None:
+    """Won, lost (talon_room at the start) and undecided deals; 942 exhausts its
+    streamlined moves (and is not lost for that). Both estimates."""
+    pos = Position.deal("big-apple", deal)
+    limit = Limit(nodes=2_000)
+    native = single_search(pos, limit, streamlined=True, best_first=True, variant=variant)
+    python = single_search(
+        pos, limit, native=False, streamlined=True, best_first=True, variant=variant
+    )
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.peak_table,
+        python.line,
+    )
+
+
+@pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")
+def test_big_apple_best_first_wins_a_deal_the_depth_first_phases_miss() -> None:
+    """Deal 374: undecided by the depth-first phases at the deep budget (2-3
+    million positions), and the streamlined depth-first search alone finds nothing
+    within 100,000; the best-first search wins it within 3,000."""
+    pos = Position.deal("big-apple", 374)
+    found = single_search(pos, Limit(nodes=3_000), streamlined=True, best_first=True)
+    assert found.verdict is Verdict.WINNABLE
+    replay_wins(pos, found.line)
+    assert single_search(pos, Limit(nodes=100_000), streamlined=True).verdict is Verdict.UNKNOWN
+    assert solve(pos, Limit(nodes=30_000)).verdict is Verdict.WINNABLE
+
+
+@pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")
+def test_the_second_big_apple_estimate_wins_what_the_first_misses() -> None:
+    """Deal 203 (undecided by the depth-first phases at the deep budget): the
+    first estimate finds nothing within 100,000 positions, the second (talon cards
+    weigh more, cells nothing) wins within 7,000; so the phases run both."""
+    pos = Position.deal("big-apple", 203)
+    first = single_search(pos, Limit(nodes=100_000), streamlined=True, best_first=True)
+    assert first.verdict is Verdict.UNKNOWN
+    second = single_search(pos, Limit(nodes=7_000), streamlined=True, best_first=True, variant=1)
+    assert second.verdict is Verdict.WINNABLE
+    replay_wins(pos, second.line)
+    result = solve(pos, Limit(nodes=80_000))  # 8,000 for each best-first phase
+    assert result.verdict is Verdict.WINNABLE and result.line == second.line
+
+
+@pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")
+def test_an_exhausted_big_apple_best_first_phase_is_not_a_verdict() -> None:
+    """Deal 942: the best-first search exhausts the streamlined moves (no play-back
+    from the foundations, no idle moves between piles) after about 21,000
+    positions; that says nothing: the streamlined depth-first phase is skipped and
+    the complete search goes on (and does not prove it lost)."""
+    pos = Position.deal("big-apple", 942)
+    first = single_search(pos, Limit(nodes=30_000), streamlined=True, best_first=True)
+    assert first.verdict is Verdict.LOST and first.nodes < 30_000  # not a verdict
+    result = solve(pos, Limit(nodes=200_000))
+    assert result.verdict is Verdict.UNKNOWN and result.nodes == 200_000
+    rest = single_search(pos, Limit(nodes=200_000 - first.nodes))
+    assert rest.verdict is Verdict.UNKNOWN
+
+
+def test_big_apple_lost_deals_are_still_proved_at_once() -> None:
+    """talon_room ends the best-first phase at once (no children), then the
+    complete search proves the loss."""
+    for deal in (1, 2):
+        result = solve(Position.deal("big-apple", deal), Limit(nodes=1_000))
+        assert result.verdict is Verdict.LOST and result.nodes <= 10
+
+
+def test_the_big_apple_estimates_count_what_is_left_to_do() -> None:
+    """2 a card in the talon, 1 a card off the foundations, 1 a card on top of a
+    card a foundation takes next, 2 a card in a cell (the second estimate: 4, 1,
+    1, 0)."""
+    pos = complete(
+        "big-apple",
+        """
+        F1: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+        F2: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+        F3: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+        F4: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS
+        F5: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+        F6: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+        F7: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+        F8: AS 2S 3S 4S 5S 6S 7S 8S 9S
+        1: JS TS
+        C1: QS
+        T: KS
+        """,
+    )
+    # 1 card in the talon, 4 off the foundations, 1 in a cell; TS (wanted) on top
+    assert bestfirst.estimate(pos) == 2 * 1 + 4 + 0 + 2
+    assert bestfirst.estimate(pos, 1) == 4 * 1 + 4
+    pos.play(move(pos, "1-F8"))  # TS to F8: JS is now wanted, nothing lies on it
+    assert bestfirst.estimate(pos) == 2 + 3 + 2
+    assert bestfirst.variants(get_game("big-apple")) == 2
+    assert bestfirst.variants(get_game("gilbert")) == 1

@@ -7,7 +7,8 @@
  * is replayed through the Python rules engine before it is returned, and tests
  * check that its verdicts, node counts and lines equal the Python engine's. See
  * solver/fast.py. With ``streamlined`` it searches the restricted moves of
- * solver/streamline.py instead (a search that may only find wins).
+ * solver/streamline.py instead (a search that may only find wins), and with
+ * ``best_first`` it runs the best-first search of solver/bestfirst.py over them.
  *
  * Cards are 0..51 = suit * 13 + rank - 1 (two decks: each value twice). Piles use
  * the library's numbering for Big Apple: 0..7 the foundations (any suit), 8..10
@@ -666,6 +667,176 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
     return verdict;
 }
 
+/* ------------------------------------------------------------ best-first (bestfirst.py) */
+/* bestfirst.estimate for a talon game (lower is better) */
+/* bestfirst.TALON_WEIGHTS, one row an estimate: a card still in the talon, a card
+ * off the foundations, a card on top of a card a foundation takes next, a card in
+ * a cell */
+static const int WEIGHTS[2][4] = {{2, 1, 1, 2}, {4, 1, 1, 0}};
+
+static int estimate(const State *s, int variant) {
+    const int *w = WEIGHTS[variant];
+    int found = 0, buried = 0, cells = 0;
+    uint8_t want[52];
+    memset(want, 0, sizeof want);
+    int any = 0;
+    for (int f = 0; f < NF; f++) {
+        found += s->frank[f];
+        if (!s->frank[f]) any = 1;
+        else if (s->frank[f] < 13) want[s->fsuit[f] * 13 + s->frank[f]] = 1;
+    }
+    if (any) for (int u = 0; u < 4; u++) want[u * 13] = 1;
+    for (int t = 0; t < NT; t++)
+        for (int j = 0; j < s->len[t]; j++)
+            if (want[s->col[t][j]]) buried += s->len[t] - 1 - j;
+    for (int c = 0; c < NC; c++) cells += s->cell[c] >= 0;
+    return w[0] * s->tlen + w[1] * (2 * 52 - found) + w[2] * buried + w[3] * cells;
+}
+
+/* the state without the talon's cards (the root's, in order) as KEYLEN bytes, the
+ * piles in their own order */
+static void pack(const State *s, uint8_t *k) {
+    int p = 0;
+    for (int f = 0; f < NF; f++) k[p++] = s->frank[f] ? (uint8_t)(s->fsuit[f] * 14 + s->frank[f]) : 0;
+    for (int c = 0; c < NC; c++) k[p++] = s->cell[c] < 0 ? 0xff : (uint8_t)s->cell[c];
+    k[p++] = s->tlen;
+    for (int t = 0; t < NT; t++) {
+        k[p++] = s->len[t];
+        memcpy(k + p, s->col[t], s->len[t]);
+        p += s->len[t];
+    }
+}
+
+static void unpack(State *s, const uint8_t *k) {
+    int p = 0;
+    for (int f = 0; f < NF; f++) {
+        int v = k[p++];
+        s->frank[f] = (uint8_t)(v % 14);
+        s->fsuit[f] = (uint8_t)(v / 14);
+    }
+    for (int c = 0; c < NC; c++) { int v = k[p++]; s->cell[c] = v == 0xff ? -1 : (int16_t)v; }
+    s->tlen = k[p++];
+    for (int t = 0; t < NT; t++) {
+        s->len[t] = k[p++];
+        memcpy(s->col[t], k + p, s->len[t]);
+        p += s->len[t];
+    }
+}
+
+typedef struct { uint32_t parent; Mv m; uint32_t depth; } BNode;
+typedef struct { int32_t prio; uint32_t node; } HEnt;
+
+/* the heap's order: lower estimate first, then the node found last */
+static int hless(HEnt a, HEnt b) {
+    if (a.prio != b.prio) return a.prio < b.prio;
+    return a.node > b.node;
+}
+
+static void hpush(HEnt *h, size_t *n, HEnt e) {
+    size_t i = (*n)++;
+    while (i) {
+        size_t q = (i - 1) / 2;
+        if (!hless(e, h[q])) break;
+        h[i] = h[q]; i = q;
+    }
+    h[i] = e;
+}
+
+static HEnt hpop(HEnt *h, size_t *n) {
+    HEnt top = h[0], e = h[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && hless(h[c + 1], h[c])) c++;
+        if (!hless(h[c], e)) break;
+        h[i] = h[c]; i = c;
+    }
+    if (*n) h[i] = e;
+    return top;
+}
+
+/* bestfirst.search: expand the open node of the lowest estimate (ties: the one
+ * found last); each new position of its children enters the table as a node.
+ * Open nodes are kept packed (KEYLEN bytes each), the line is read back through
+ * the parents into *line. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of
+ * memory */
+static int best_first(const State *root, long max_nodes, double seconds, int streamline,
+                      int variant, Mv **line, size_t *line_len, long *nodes_out, long *peak_out) {
+    Table t;
+    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    int no_room = first_no_room(root);
+    uint8_t key[KEYLEN];
+    table_insert(&t, key, make_key(root, key));
+    double deadline = seconds > 0 ? now() + seconds : 0;
+    long nodes = 0, hits = 0;
+    int verdict = 1;
+    BNode *nd = NULL; size_t ncap = 0;
+    HEnt *heap = NULL; size_t hn = 0, hcap = 0;
+    Mv *kids = malloc(sizeof(Mv) * MAXMOVES);
+    uint32_t won_node = 0;
+    uint8_t *raw = NULL; size_t rcap = 0;
+    *line = NULL; *line_len = 0;
+    if (!kids || !grow((void **)&nd, &ncap, 1, sizeof(BNode)) ||
+        !grow((void **)&heap, &hcap, 1, sizeof(HEnt)) || !grow((void **)&raw, &rcap, KEYLEN, 1))
+        verdict = -1;
+    else if (won(root)) verdict = 0;
+    else {
+        nd[0] = (BNode){0, {0, 0, 0}, 0};
+        pack(root, raw);
+        heap[hn++] = (HEnt){estimate(root, variant), 0};
+    }
+    State s = *root;
+    while (verdict == 1 && hn) {
+        HEnt e = hpop(heap, &hn);
+        uint32_t d = nd[e.node].depth;
+        unpack(&s, raw + (size_t)e.node * KEYLEN);
+        int n = children(&s, kids, streamline, no_room);
+        for (int c = 0; c < n && verdict == 1; c++) {
+            Mv m = kids[c];
+            apply(&s, m);
+            int ins = table_insert(&t, key, make_key(&s, key));
+            if (ins < 0) { verdict = -1; break; }
+            if (!ins) {
+                undo(&s, m);
+                if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+                continue;
+            }
+            nodes++;
+            if (!grow((void **)&nd, &ncap, (size_t)nodes + 1, sizeof(BNode))) { verdict = -1; break; }
+            nd[nodes] = (BNode){e.node, m, d + 1};
+            if (won(&s)) {
+                won_node = (uint32_t)nodes;
+                verdict = deadline > 0 && now() + (d + 1) * VERIFY_SECONDS >= deadline ? 2 : 0;
+                break;
+            }
+            if ((max_nodes > 0 && nodes >= max_nodes) ||
+                (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+                verdict = 2;
+                break;
+            }
+            if (!grow((void **)&raw, &rcap, ((size_t)nodes + 1) * KEYLEN, 1) ||
+                !grow((void **)&heap, &hcap, hn + 1, sizeof(HEnt))) { verdict = -1; break; }
+            pack(&s, raw + (size_t)nodes * KEYLEN);
+            hpush(heap, &hn, (HEnt){estimate(&s, variant), (uint32_t)nodes});
+            undo(&s, m);
+        }
+    }
+    if (verdict == 0 && won_node) {
+        size_t len = nd[won_node].depth;
+        *line = malloc(sizeof(Mv) * (len ? len : 1));
+        if (!*line) verdict = -1;
+        else {
+            *line_len = len;
+            for (uint32_t v = won_node; v; v = nd[v].parent) (*line)[--len] = nd[v].m;
+        }
+    }
+    *nodes_out = nodes; *peak_out = (long)t.count;
+    free(nd); free(heap); free(kids); free(raw);
+    table_free(&t);
+    return verdict;
+}
+
 static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     Py_ssize_t n = PyList_Size(list);
     if (n < 0 || n > cap) { PyErr_Format(PyExc_ValueError, "bad %s", what); return -1; }
@@ -677,7 +848,9 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(foundations, cells, columns, talon, max_nodes, seconds, streamlined=0)
+/* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0)
+ *   mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 its
+ *   second estimate
  *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
  *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -719,19 +892,24 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     memset(&p, 0, sizeof p);
     long nodes = 0, peak = 0;
     int verdict;
+    Mv *best = NULL;
+    size_t best_len = 0;
     Py_BEGIN_ALLOW_THREADS
-    verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
+    if (mode & 2)
+        verdict = best_first(&s, max_nodes, seconds, mode & 1, (mode >> 2) & 1, &best, &best_len,
+                             &nodes, &peak);
+    else verdict = search(&s, max_nodes, seconds, mode & 1, &p, &nodes, &peak);
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;
     if (verdict >= 0) {
-        size_t len = verdict == 0 ? p.depth : 0;
+        size_t len = verdict == 0 ? (mode & 2 ? best_len : p.depth) : 0;
         lst = PyList_New((Py_ssize_t)len);
         for (size_t i = 0; lst && i < len; i++) {
-            Mv m = p.moves[p.frames[i].base + p.frames[i].next - 1];
+            Mv m = mode & 2 ? best[i] : p.moves[p.frames[i].base + p.frames[i].next - 1];
             PyList_SET_ITEM(lst, (Py_ssize_t)i, Py_BuildValue("(iii)", m.src, m.dst, m.n));
         }
     }
-    free(p.moves); free(p.frames);
+    free(p.moves); free(p.frames); free(best);
     if (verdict < 0) return PyErr_NoMemory();
     if (!lst) return NULL;
     return Py_BuildValue("(iNll)", verdict, lst, nodes, peak);

@@ -17,8 +17,12 @@ node when it enters the table, and a won one ends the search at once.
 Applies to Gilbert (a stock): measured on the 103 of Gilbert deals 1-200 that the
 two-phase search left undecided at a million positions, it won 28 within 500,000
 positions (9 of them within 500), where the streamlined depth-first search had
-lost its way. The compiled engine (``_gilbert.c``, ``best_first``) runs exactly
-this algorithm; the tests compare node counts and lines.
+lost its way. And to Big Apple (a talon, no face-down cards), with its own
+estimate: cards still in the talon weigh most, so the search dives to place talon
+cards instead of wandering through rearrangements of the piles at one talon card
+(docs/solver.md has the measurements). The compiled engines (``_gilbert.c`` and
+``_bigapple.c``, ``best_first``) run exactly this algorithm; the tests compare node
+counts and lines.
 """
 
 from __future__ import annotations
@@ -37,22 +41,37 @@ from patience.solver.ordering import wanted_cards
 #: that a foundation takes next.
 HIDDEN, OFF, STOCK, BURIED = 10, 3, 1, 1
 
-#: The best-first phase's share of a budget (nodes and seconds), taken first.
-SHARE = 0.3
+#: The same for a game with a talon (Big Apple, no face-down cards): a card still in
+#: the talon, a card off the foundations, a card lying on a card a foundation takes
+#: next, a card in a cell. Big Apple runs one best-first phase with each of these
+#: estimates in turn (they win different deals, docs/solver.md).
+TALON_WEIGHTS = ((2, 1, 1, 2), (4, 1, 1, 0))
+
+#: Each best-first phase's share of a budget (nodes and seconds), taken first, per
+#: game kind (see streamline.SHARE).
+#: Big Apple: every win of its two phases on the 129 deals of 1-1000 left undecided
+#: at the deep budget came within 170,000 positions, a tenth of the budget each
+#: (350,000 positions) leaves the complete search more.
+SHARE = {"stock": 0.3, "talon": 0.1}
 
 
 def applies(rules: GameRules) -> bool:
-    """The game has a stock (Gilbert)."""
-    return rules.stock is not None
+    """The game has a stock (Gilbert) or a talon (Big Apple)."""
+    return rules.stock is not None or rules.talon
 
 
-def estimate(pos: Position) -> int:
-    """How far ``pos`` looks from a win (lower is better)."""
+def variants(rules: GameRules) -> int:
+    """How many estimates (best-first phases) the game has: the ``variant`` of
+    :func:`estimate` runs from 0 to this minus 1."""
+    return 1 if rules.stock is not None else len(TALON_WEIGHTS)
+
+
+def estimate(pos: Position, variant: int = 0) -> int:
+    """How far ``pos`` looks from a win (lower is better); ``variant``: which of a
+    talon game's estimates (``TALON_WEIGHTS``)."""
     layout = pos.layout
     piles = pos.piles
     found = sum(len(piles[f]) for f in layout.foundations)
-    hidden = sum(pos.hidden[t] for t in layout.tableau)
-    stock = len(piles[layout.stock]) + len(piles[layout.waste])
     want = wanted_cards(pos)
     buried = 0
     for t in layout.tableau:
@@ -61,13 +80,25 @@ def estimate(pos: Position) -> int:
             if card in want:
                 buried += len(pile) - 1 - i
     off = pos.rules.card_count - found
+    if layout.talon >= 0:
+        cells = sum(1 for c in layout.cells if piles[c])
+        talon, off_weight, buried_weight, cell = TALON_WEIGHTS[variant]
+        return (
+            talon * len(piles[layout.talon])
+            + off_weight * off
+            + buried_weight * buried
+            + cell * cells
+        )
+    hidden = sum(pos.hidden[t] for t in layout.tableau)
+    stock = len(piles[layout.stock]) + len(piles[layout.waste])
     return HIDDEN * hidden + OFF * off + STOCK * stock + BURIED * buried
 
 
-def share(limit: Limit) -> Limit:
+def share(rules: GameRules, limit: Limit) -> Limit:
     """The best-first phase's part of ``limit``."""
-    nodes = None if limit.nodes is None else max(1, int(limit.nodes * SHARE))
-    seconds = None if limit.seconds is None else limit.seconds * SHARE
+    part = SHARE["stock" if rules.stock is not None else "talon"]
+    nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
+    seconds = None if limit.seconds is None else limit.seconds * part
     return Limit(nodes=nodes, seconds=seconds)
 
 
@@ -81,6 +112,7 @@ def search(
     key_of: Callable[[Position], bytes],
     time_to_verify: Callable[[float | None, int], bool],
     dominated: Callable[[Position, bytes, set[bytes]], bool],
+    variant: int = 0,
 ) -> Result:
     """Best-first search from ``position`` (left unchanged) within ``limit`` (whose
     node bound the caller has already lowered to the memory guard). ``lost`` here
@@ -98,7 +130,7 @@ def search(
     step_of: list[Step] = [()]
     depth: list[int] = [0]
     state: dict[int, Position] = {0: root}
-    heap: list[tuple[int, int]] = [(estimate(root), 0)]  # (estimate, -node)
+    heap: list[tuple[int, int]] = [(estimate(root, variant), 0)]  # (estimate, -node)
     nodes = 0
     verdict = Verdict.LOST
     won = 0
@@ -133,7 +165,7 @@ def search(
             ):
                 verdict = Verdict.UNKNOWN
                 break
-            heapq.heappush(heap, (estimate(pos), -nodes))
+            heapq.heappush(heap, (estimate(pos, variant), -nodes))
             state[nodes] = pos.copy(stack=False)
             for _ in step:
                 pos.pop()

@@ -131,7 +131,7 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
 
     Where :mod:`streamline` applies (Gilbert, Big Apple), searches that may only
     find wins come first, each on its share of the budget: the best-first search
-    (:mod:`bestfirst`, Gilbert only), then the streamlined depth-first search.
+    (:mod:`bestfirst`), then the streamlined depth-first search.
     Unless one wins, the complete search gets the rest. ``nodes`` and ``seconds``
     of the result count every phase, and the budget bounds them all together."""
     if prune and streamline.applies(position.rules):
@@ -144,17 +144,24 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
     rules = position.rules
     compiled = native and fast.available(rules)
     limit = _guarded(limit, fast.table_cap(rules) if compiled else MAX_TABLE["python"])
-    first: list[tuple[Limit, bool]] = []  # (share, best-first) of the win-only phases
+    # (share, best-first, estimate) of the win-only phases
+    first: list[tuple[Limit, bool, int]] = []
     if bestfirst.applies(rules):
-        first.append((bestfirst.share(limit), True))
-    first.append((streamline.first_share(rules, limit), False))
+        for variant in range(bestfirst.variants(rules)):
+            first.append((bestfirst.share(rules, limit), True, variant))
+    first.append((streamline.first_share(rules, limit), False, 0))
     nodes, peak = 0, 0
-    for share, best in first:
+    for share, best, variant in first:
         rest = _rest(limit, start, nodes)
         if rest is None:
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
         part = single_search(
-            position, _least(share, rest), native=native, streamlined=True, best_first=best
+            position,
+            _least(share, rest),
+            native=native,
+            streamlined=True,
+            best_first=best,
+            variant=variant,
         )
         nodes += part.nodes
         peak = max(peak, part.peak_table)
@@ -203,15 +210,18 @@ def single_search(
     native: bool = True,
     streamlined: bool = False,
     best_first: bool = False,
+    variant: int = 0,
 ) -> Result:
     """One search: depth-first (the complete one, or the streamlined one), or with
-    ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)."""
+    ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
+    with its estimate ``variant``."""
     if prune and native and fast.available(position.rules):
         result = fast.search(
             position,
             _guarded(limit, fast.table_cap(position.rules)),
             streamlined=streamlined,
             best_first=best_first,
+            variant=variant,
         )
         if result.line:
             verify_line(position, result.line)
@@ -226,6 +236,7 @@ def single_search(
             streamlined_moves.key,
             _time_to_verify,
             streamlined_moves.dominated,
+            variant,
         )
         if result.line:
             verify_line(position, result.line)

@@ -4,9 +4,9 @@
 Each runs the same algorithm as :mod:`patience.solver.engine` with the rules that
 apply to its game (Bisley: safe foundation moves, dead cards, stubborn sets;
 Gilbert: the safe Ace rule, symmetry, the stock macros and the stock order
-rule, and the best-first
-search of ``bestfirst.py``; Big Apple: the safe Ace rule, symmetry and the dead ends
-of ``talon_wait`` and ``talon_room``; all: the same
+rule, and the best-first search of ``bestfirst.py``; Big Apple: the safe Ace rule,
+symmetry, the dead ends of ``talon_wait`` and ``talon_room``, and the best-first
+search; all: the same
 move order and a canonical transposition table),
 about a hundred times faster. They are
 accelerators, not second rules engines of record: their winning lines are replayed
@@ -121,18 +121,25 @@ def table_cap(rules: GameRules) -> int:
 
 
 def search(
-    position: Position, limit: Limit, *, streamlined: bool = False, best_first: bool = False
+    position: Position,
+    limit: Limit,
+    *,
+    streamlined: bool = False,
+    best_first: bool = False,
+    variant: int = 0,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
     (Gilbert and Big Apple); ``best_first``: the best-first search of
-    :mod:`patience.solver.bestfirst` over those moves (Gilbert)."""
+    :mod:`patience.solver.bestfirst` over those moves (Gilbert and Big Apple) with
+    its estimate ``variant`` (Big Apple has two)."""
     if gilbert_like(position.rules):
         return _search_gilbert(position, limit, int(streamlined) | 2 * int(best_first))
-    assert not best_first, "the best-first search is Gilbert's"
     if big_apple_like(position.rules):
-        return _search_big_apple(position, limit, streamlined)
-    assert not streamlined, "no streamlined search for Bisley"
+        mode = int(streamlined) | 2 * int(best_first) | 4 * variant
+        return _search_big_apple(position, limit, mode)
+    assert not streamlined and not best_first, "no streamlined or best-first search for Bisley"
+    assert not variant, "one estimate for Gilbert"
     return _search_bisley(position, limit)
 
 
@@ -170,7 +177,9 @@ def _search_gilbert(position: Position, limit: Limit, mode: int) -> Result:
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
 
 
-def _search_big_apple(position: Position, limit: Limit, streamlined: bool) -> Result:
+def _search_big_apple(position: Position, limit: Limit, mode: int) -> Result:
+    """``mode``: 1 streamlined, 2 best-first, 4 its second estimate (the engine's
+    ``mode`` argument)."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -184,7 +193,7 @@ def _search_big_apple(position: Position, limit: Limit, streamlined: bool) -> Re
         list(piles[layout.talon]),
         limit.nodes or 0,
         _seconds_left(start, limit),
-        int(streamlined),
+        mode,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)

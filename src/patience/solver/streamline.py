@@ -40,7 +40,8 @@ from patience.solver.ordering import wanted_cards
 #: undecided (deals 1-100: of the 8 winnable deals decided at 10 s, the streamlined
 #: search needs at most 136,000 positions for 4 of them and 770,000 for one; the
 #: complete one wins 3 of the 17 others within 1.5-2.5 million positions, the
-#: streamlined one 1 within 2 million), so it gets most of it.
+#: streamlined one 1 within 2 million), so it gets most of it (after the
+#: best-first search's share, bestfirst.SHARE).
 SHARE = {"stock": 0.3, "talon": 0.1}
 
 
