@@ -13,12 +13,14 @@ setup(
         Extension(
             "patience.solver._gilbert",
             ["src/patience/solver/_gilbert.c"],
+            depends=["src/patience/solver/_heap.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),
         Extension(
             "patience.solver._bigapple",
             ["src/patience/solver/_bigapple.c"],
+            depends=["src/patience/solver/_heap.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

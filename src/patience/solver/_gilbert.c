@@ -22,6 +22,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "_heap.h" /* the best-first search's open list */
+
 #define NT 7
 #define T0 8
 #define STOCK 15
@@ -646,37 +648,6 @@ static int estimate(const State *s) {
 }
 
 typedef struct { uint32_t parent; Step st; uint32_t depth; } BNode;
-typedef struct { int32_t prio; uint32_t node; } HEnt;
-
-/* the heap's order: lower estimate first, then the node found last */
-static int hless(HEnt a, HEnt b) {
-    if (a.prio != b.prio) return a.prio < b.prio;
-    return a.node > b.node;
-}
-
-static void hpush(HEnt *h, size_t *n, HEnt e) {
-    size_t i = (*n)++;
-    while (i) {
-        size_t p = (i - 1) / 2;
-        if (!hless(e, h[p])) break;
-        h[i] = h[p]; i = p;
-    }
-    h[i] = e;
-}
-
-static HEnt hpop(HEnt *h, size_t *n) {
-    HEnt top = h[0], e = h[--*n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= *n) break;
-        if (c + 1 < *n && hless(h[c + 1], h[c])) c++;
-        if (!hless(h[c], e)) break;
-        h[i] = h[c]; i = c;
-    }
-    if (*n) h[i] = e;
-    return top;
-}
 
 /* bestfirst.search: expand the open node of the lowest estimate (ties: the one
  * found last); each new position of its children enters the table as a node.
