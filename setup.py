@@ -13,14 +13,14 @@ setup(
         Extension(
             "patience.solver._gilbert",
             ["src/patience/solver/_gilbert.c"],
-            depends=["src/patience/solver/_heap.h"],
+            depends=["src/patience/solver/_heap.h", "src/patience/solver/_rng.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),
         Extension(
             "patience.solver._bigapple",
             ["src/patience/solver/_bigapple.c"],
-            depends=["src/patience/solver/_heap.h"],
+            depends=["src/patience/solver/_heap.h", "src/patience/solver/_rng.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "_heap.h" /* the best-first search's open list */
+#include "_rng.h"  /* the randomized restarts */
 
 #define NF 8
 #define NC 3
@@ -593,6 +594,7 @@ static double now(void) {
 typedef struct {
     Mv *moves; size_t nmoves, cap; /* the children of every frame on the path */
     Frame *frames; size_t depth, fcap;
+    uint64_t rng; /* restarts.py: shuffle the children with this state (0: never) */
 } Path;
 
 static int grow(void **p, size_t *cap, size_t need, size_t size) {
@@ -611,7 +613,16 @@ static int push_frame(const State *s, Path *p, int streamline, int no_room) {
     if (!grow((void **)&p->frames, &p->fcap, p->depth + 1, sizeof(Frame))) return 0;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nmoves; f->next = 0;
-    f->n = children(s, p->moves + p->nmoves, streamline, no_room);
+    Mv *kids = p->moves + p->nmoves;
+    f->n = children(s, kids, streamline, no_room);
+    if (p->rng) { /* restarts.shuffle: the leading foundation moves stay first */
+        int lead = 0;
+        while (lead < f->n && kids[lead].dst < C0) lead++;
+        for (int i = f->n - 1; i > lead; i--) {
+            int j = lead + rng_below(&p->rng, i - lead + 1);
+            Mv tmp = kids[i]; kids[i] = kids[j]; kids[j] = tmp;
+        }
+    }
     p->nmoves += (size_t)f->n;
     return 1;
 }
@@ -819,17 +830,19 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0)
+/* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0, seed=0)
  *   mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 its
- *   second estimate
+ *   second estimate; seed (depth-first only): shuffle the children with this
+ *   random state (restarts.py), 0: never
  *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
  *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *founds, *cells, *cols, *talon;
     long max_nodes; double seconds; int mode = 0;
-    if (!PyArg_ParseTuple(args, "OOOOld|i", &founds, &cells, &cols, &talon, &max_nodes, &seconds,
-                          &mode))
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTuple(args, "OOOOld|iK", &founds, &cells, &cols, &talon, &max_nodes, &seconds,
+                          &mode, &seed))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
@@ -861,6 +874,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.tlen = (uint8_t)n;
     Path p;
     memset(&p, 0, sizeof p);
+    p.rng = (uint64_t)seed;
     long nodes = 0, peak = 0;
     int verdict;
     Mv *best = NULL;

@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "_heap.h" /* the best-first search's open list */
+#include "_rng.h"  /* the randomized restarts */
 
 #define NT 7
 #define T0 8
@@ -528,6 +529,7 @@ typedef struct {
     Step *steps; size_t nsteps, cap; /* the children of every frame on the path */
     Frame *frames; int depth, fcap;
     Done *done; size_t ndone, dcap; /* the moves made on the path, with their flips */
+    uint64_t rng; /* restarts.py: shuffle the children with this state (0: never) */
 } Path;
 
 static int grow(void **p, size_t *cap, size_t need, size_t size) {
@@ -548,7 +550,16 @@ static int push_frame(State *s, Path *p, int streamline) {
     p->fcap = (int)fcap;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nsteps; f->next = 0;
-    f->n = children(s, p->steps + p->nsteps, streamline);
+    Step *kids = p->steps + p->nsteps;
+    f->n = children(s, kids, streamline);
+    if (p->rng) { /* restarts.shuffle: the leading foundation steps stay first */
+        int lead = 0;
+        while (lead < f->n && kids[lead].m.dst < T0) lead++;
+        for (int i = f->n - 1; i > lead; i--) {
+            int j = lead + rng_below(&p->rng, i - lead + 1);
+            Step tmp = kids[i]; kids[i] = kids[j]; kids[j] = tmp;
+        }
+    }
     p->nsteps += (size_t)f->n;
     return 1;
 }
@@ -743,14 +754,16 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0)
+/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0)
  *   -> (verdict, [(src, dst, n), ...], nodes, peak)
- * mode: bit 0 the streamlined moves, bit 1 the best-first search */
+ * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed (depth-first
+ * only): shuffle the children with this random state (restarts.py), 0: never */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden, *up, *down, *stock, *waste;
     long max_nodes; double seconds; int mode = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOld|i", &cols, &hidden, &up, &down, &stock, &waste,
-                          &max_nodes, &seconds, &mode))
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOld|iK", &cols, &hidden, &up, &down, &stock, &waste,
+                          &max_nodes, &seconds, &mode, &seed))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
@@ -783,6 +796,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (PyErr_Occurred()) return NULL;
     Path p;
     memset(&p, 0, sizeof p);
+    p.rng = (uint64_t)seed;
     long nodes = 0, peak = 0;
     int verdict;
     Py_BEGIN_ALLOW_THREADS

@@ -52,7 +52,7 @@ TALON_WEIGHTS = ((2, 1, 1, 2), (4, 1, 1, 0))
 #: Big Apple: every win of its two phases on the 129 deals of 1-1000 left undecided
 #: at the deep budget came within 170,000 positions, a tenth of the budget each
 #: (350,000 positions) leaves the complete search more.
-SHARE = {"stock": 0.3, "talon": 0.1}
+SHARE = {"stock": 0.2, "talon": 0.1}
 
 
 def applies(rules: GameRules) -> bool:

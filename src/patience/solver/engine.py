@@ -16,7 +16,7 @@ from collections.abc import Callable
 from patience.movegen import generate_moves
 from patience.position import Move, Position
 from patience.rules import GameRules
-from patience.solver import bestfirst, fast, ordering, streamline
+from patience.solver import bestfirst, fast, ordering, restarts, streamline
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import (
     dead_cards,
@@ -131,7 +131,8 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
 
     Where :mod:`streamline` applies (Gilbert, Big Apple), searches that may only
     find wins come first, each on its share of the budget: the best-first search
-    (:mod:`bestfirst`), then the streamlined depth-first search.
+    (:mod:`bestfirst`), the randomized restarts (:mod:`restarts`), then the
+    streamlined depth-first search.
     Unless one wins, the complete search gets the rest. ``nodes`` and ``seconds``
     of the result count every phase, and the budget bounds them all together."""
     if prune and streamline.applies(position.rules):
@@ -142,27 +143,33 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
 def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
     start = time.perf_counter()
     rules = position.rules
-    compiled = native and fast.available(rules)
-    limit = _guarded(limit, fast.table_cap(rules) if compiled else MAX_TABLE["python"])
-    # (share, best-first, estimate) of the win-only phases
-    first: list[tuple[Limit, bool, int]] = []
+    # The memory guard bounds each search's own table (single_search), not the
+    # phases together: the win-only phases' tables are small or freed before the
+    # complete search starts.
+    # (share, phase, estimate) of the win-only phases
+    first: list[tuple[Limit, str, int]] = []
     if bestfirst.applies(rules):
         for variant in range(bestfirst.variants(rules)):
-            first.append((bestfirst.share(rules, limit), True, variant))
-    first.append((streamline.first_share(rules, limit), False, 0))
+            first.append((bestfirst.share(rules, limit), "best-first", variant))
+    if restarts.applies(rules):
+        first.append((restarts.share(rules, limit), "restarts", 0))
+    first.append((streamline.first_share(rules, limit), "depth-first", 0))
     nodes, peak = 0, 0
-    for share, best, variant in first:
+    for share, phase, variant in first:
         rest = _rest(limit, start, nodes)
         if rest is None:
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
-        part = single_search(
-            position,
-            _least(share, rest),
-            native=native,
-            streamlined=True,
-            best_first=best,
-            variant=variant,
-        )
+        if phase == "restarts":
+            part = _restart_phase(position, _least(share, rest), native=native)
+        else:
+            part = single_search(
+                position,
+                _least(share, rest),
+                native=native,
+                streamlined=True,
+                best_first=phase == "best-first",
+                variant=variant,
+            )
         nodes += part.nodes
         peak = max(peak, part.peak_table)
         if part.verdict is Verdict.WINNABLE:
@@ -180,6 +187,29 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
         time.perf_counter() - start,
         max(peak, last.peak_table),
     )
+
+
+def _restart_phase(position: Position, limit: Limit, *, native: bool) -> Result:
+    """The randomized restarts (:mod:`restarts`) within ``limit``: winnable with
+    the first restart's win; lost when a restart exhausted the streamlined moves
+    (every other order would too); else unknown."""
+    start = time.perf_counter()
+    each = restarts.restart_nodes(position.rules)
+    nodes, peak, i = 0, 0, 0
+    while (rest := _rest(limit, start, nodes)) is not None:
+        part = single_search(
+            position,
+            _least(Limit(nodes=each), rest),
+            native=native,
+            streamlined=True,
+            seed=restarts.seed(i),
+        )
+        nodes += part.nodes
+        peak = max(peak, part.peak_table)
+        if part.verdict is not Verdict.UNKNOWN:
+            return Result(part.verdict, part.line, nodes, time.perf_counter() - start, peak)
+        i += 1
+    return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
 
 
 def _rest(limit: Limit, start: float, used: int) -> Limit | None:
@@ -211,10 +241,13 @@ def single_search(
     streamlined: bool = False,
     best_first: bool = False,
     variant: int = 0,
+    seed: int = 0,
 ) -> Result:
     """One search: depth-first (the complete one, or the streamlined one), or with
     ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
-    with its estimate ``variant``."""
+    with its estimate ``variant``. With ``seed`` the depth-first search shuffles
+    every position's children (:mod:`restarts`, this random state)."""
+    assert not (seed and (best_first or not prune)), "only a pruned depth-first search shuffles"
     if prune and native and fast.available(position.rules):
         result = fast.search(
             position,
@@ -222,6 +255,7 @@ def single_search(
             streamlined=streamlined,
             best_first=best_first,
             variant=variant,
+            seed=seed,
         )
         if result.line:
             verify_line(position, result.line)
@@ -246,12 +280,21 @@ def single_search(
     if pos.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0, 0)
     strategy: Plain = strategy_of(pos.rules, streamlined=streamlined) if prune else Plain()
+    children = strategy.children
+    if seed:
+        rng = restarts.Rng(seed)
+
+        def children(pos: Position) -> list[Step]:
+            steps = strategy.children(pos)
+            restarts.shuffle(pos, steps, rng)
+            return steps
+
     key_of = strategy.key
     dominated = strategy.dominated
     max_nodes = _guarded(limit, MAX_TABLE["python"]).nodes
     deadline = None if limit.seconds is None else start + limit.seconds
     seen = {key_of(pos)}
-    stack = [iter(strategy.children(pos))]
+    stack = [iter(children(pos))]
     path: list[Step] = []
     nodes = 0
     verdict = Verdict.LOST
@@ -287,7 +330,7 @@ def single_search(
         if max_nodes is not None and nodes >= max_nodes:
             verdict = Verdict.UNKNOWN
             break
-        stack.append(iter(strategy.children(pos)))
+        stack.append(iter(children(pos)))
     line = tuple(m for step in path for m in step) if verdict is Verdict.WINNABLE else ()
     if line:
         verify_line(position, line)

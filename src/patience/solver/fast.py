@@ -127,18 +127,22 @@ def search(
     streamlined: bool = False,
     best_first: bool = False,
     variant: int = 0,
+    seed: int = 0,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
     (Gilbert and Big Apple); ``best_first``: the best-first search of
     :mod:`patience.solver.bestfirst` over those moves (Gilbert and Big Apple) with
-    its estimate ``variant`` (Big Apple has two)."""
+    its estimate ``variant`` (Big Apple has two); ``seed``: the depth-first search
+    shuffles the children with this random state (:mod:`restarts`; 0: never)."""
+    assert not (seed and best_first), "only the depth-first search shuffles"
     if gilbert_like(position.rules):
-        return _search_gilbert(position, limit, int(streamlined) | 2 * int(best_first))
+        return _search_gilbert(position, limit, int(streamlined) | 2 * int(best_first), seed)
     if big_apple_like(position.rules):
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
-        return _search_big_apple(position, limit, mode)
+        return _search_big_apple(position, limit, mode, seed)
     assert not streamlined and not best_first, "no streamlined or best-first search for Bisley"
+    assert not seed, "no randomized restarts for Bisley"
     assert not variant, "one estimate for Gilbert"
     return _search_bisley(position, limit)
 
@@ -150,8 +154,9 @@ def _seconds_left(start: float, limit: Limit) -> float:
     return max(1e-6, start + limit.seconds - time.perf_counter())
 
 
-def _search_gilbert(position: Position, limit: Limit, mode: int) -> Result:
-    """``mode``: 1 streamlined, 2 best-first (the engine's ``mode`` argument)."""
+def _search_gilbert(position: Position, limit: Limit, mode: int, seed: int) -> Result:
+    """``mode``: 1 streamlined, 2 best-first (the engine's ``mode`` argument);
+    ``seed``: the random state of the shuffled children (0: none)."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -172,14 +177,15 @@ def _search_gilbert(position: Position, limit: Limit, mode: int) -> Result:
         limit.nodes or 0,
         _seconds_left(start, limit),
         mode,
+        seed,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
 
 
-def _search_big_apple(position: Position, limit: Limit, mode: int) -> Result:
+def _search_big_apple(position: Position, limit: Limit, mode: int, seed: int) -> Result:
     """``mode``: 1 streamlined, 2 best-first, 4 its second estimate (the engine's
-    ``mode`` argument)."""
+    ``mode`` argument); ``seed`` as for Gilbert."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -194,6 +200,7 @@ def _search_big_apple(position: Position, limit: Limit, mode: int) -> Result:
         limit.nodes or 0,
         _seconds_left(start, limit),
         mode,
+        seed,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)

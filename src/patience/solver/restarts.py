@@ -1,0 +1,96 @@
+"""Randomized restarts: a phase that may only find wins, by many short searches.
+
+Not a pruning rule, and never a verdict of lost (unless the streamlined moves are
+exhausted, which only ends the win-only phases, as in :mod:`streamline`). The
+phase runs the streamlined depth-first search again and again, each time with a
+small node budget (``NODES``) and with the children of every position in another
+random order: the leading steps to a foundation stay first, the others are
+shuffled. Restart ``i`` uses the random state :func:`seed` ``(i)``, so a search is
+repeatable (and the compiled engines, ``_rng.h``, shuffle exactly as
+:func:`shuffle` does; the tests compare node counts and lines).
+
+Why: the cost of a depth-first search to a win is heavy-tailed. An early move that
+leads nowhere keeps the search below it for millions of positions, while another
+order of the same moves wins within a few thousand (Gomes, Selman and Kautz,
+"Boosting combinatorial search through randomization", 1998). Measured on the
+deals the deep budget left undecided (every 7th of Gilbert's 297, every 4th of Big
+Apple's 117; `docs/solver.md`, "Randomized restarts"): Gilbert 12 of 43 won, each
+within a few thousand positions of one of its first restarts, against none by the
+single searches with 5 million; Big Apple 9 of 30 with 2,000 restarts of 2,000
+positions.
+"""
+
+from __future__ import annotations
+
+from patience.position import Move, Position
+from patience.rules import GameRules, Kind
+from patience.solver.limits import Limit
+
+#: Positions each restart may search, per game kind (see streamline.SHARE).
+NODES = {"stock": 2_000, "talon": 2_000}
+
+#: The phase's share of a budget (nodes and seconds), per game kind.
+SHARE = {"stock": 0.2, "talon": 0.25}
+
+_MASK = (1 << 64) - 1
+
+
+def applies(rules: GameRules) -> bool:
+    """The game has a stock (Gilbert) or a talon (Big Apple)."""
+    return rules.stock is not None or rules.talon
+
+
+def _kind(rules: GameRules) -> str:
+    return "stock" if rules.stock is not None else "talon"
+
+
+def restart_nodes(rules: GameRules) -> int:
+    """The node budget of one restart."""
+    return NODES[_kind(rules)]
+
+
+def share(rules: GameRules, limit: Limit) -> Limit:
+    """The phase's part of ``limit``."""
+    part = SHARE[_kind(rules)]
+    nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
+    seconds = None if limit.seconds is None else limit.seconds * part
+    return Limit(nodes=nodes, seconds=seconds)
+
+
+def seed(i: int) -> int:
+    """The random state of restart ``i`` (never 0): SplitMix64 of ``i + 1``."""
+    z = ((i + 1) * 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) or 1
+
+
+class Rng:
+    """xorshift64, as ``_rng.h``."""
+
+    def __init__(self, state: int) -> None:
+        if not 0 < state <= _MASK:
+            raise ValueError("the random state is a nonzero 64-bit number")
+        self.state = state
+
+    def below(self, n: int) -> int:
+        """A number in ``0 .. n - 1``."""
+        x = self.state
+        x ^= (x << 13) & _MASK
+        x ^= x >> 7
+        x ^= (x << 17) & _MASK
+        self.state = x
+        return x % n
+
+
+def shuffle(pos: Position, steps: list[tuple[Move, ...]], rng: Rng) -> None:
+    """Shuffle ``steps`` (the children of ``pos``, each a tuple of moves) in place,
+    the leading steps whose last move goes to a foundation first (Fisher-Yates
+    from the end, as ``_rng.h``'s users do)."""
+    kinds = pos.layout.kinds
+    lead = 0
+    while lead < len(steps) and kinds[steps[lead][-1].dst] is Kind.FOUNDATION:
+        lead += 1
+    for i in range(len(steps) - 1, lead, -1):
+        j = lead + rng.below(i - lead + 1)
+        steps[i], steps[j] = steps[j], steps[i]
