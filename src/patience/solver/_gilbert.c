@@ -643,6 +643,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
 #define W_OFF 3     /* a card off the foundations */
 #define W_STOCK 1   /* a card in the stock or the waste */
 #define W_BURIED 1  /* a card on top of a card a foundation takes next */
+#define NOISE 480   /* restarts.NOISE: with a random state, priority 16 * estimate + 0..479 */
 
 static int estimate(const State *s) {
     int hidden = 0, found = 0, buried = 0;
@@ -685,7 +686,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
     else {
         nd[0] = (BNode){0, {{0, 0, 0}, 0}, 0};
         if (!grow((void **)&raw, &rcap, KEYLEN, 1)) verdict = -1; else pack(root, raw);
-        heap[hn++] = (HEnt){estimate(root), 0};
+        heap[hn++] = (HEnt){p->rng ? 16 * estimate(root) : estimate(root), 0};
     }
     State s;
     while (verdict == 1 && hn) {
@@ -721,7 +722,8 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
                 break;
             }
             if (!grow((void **)&heap, &hcap, hn + 1, sizeof(HEnt))) { verdict = -1; break; }
-            hpush(heap, &hn, (HEnt){estimate(&child), (uint32_t)nodes});
+            int prio = p->rng ? 16 * estimate(&child) + rng_below(&p->rng, NOISE) : estimate(&child);
+            hpush(heap, &hn, (HEnt){prio, (uint32_t)nodes});
         }
     }
     if (verdict == 0) {
@@ -756,8 +758,9 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
 
 /* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0)
  *   -> (verdict, [(src, dst, n), ...], nodes, peak)
- * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed (depth-first
- * only): shuffle the children with this random state (restarts.py), 0: never */
+ * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed: with this
+ * random state (restarts.py; 0: none) the depth-first search shuffles the children,
+ * the best-first search adds noise to the estimate */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden, *up, *down, *stock, *waste;
     long max_nodes; double seconds; int mode = 0;

@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 from patience.position import Move, Position
 from patience.rules import GameRules
+from patience.solver import restarts
 from patience.solver.limits import Limit, Result, Verdict
 from patience.solver.ordering import wanted_cards
 
@@ -52,7 +53,7 @@ TALON_WEIGHTS = ((2, 1, 1, 2), (4, 1, 1, 0))
 #: Big Apple: every win of its two phases on the 129 deals of 1-1000 left undecided
 #: at the deep budget came within 170,000 positions, a tenth of the budget each
 #: (350,000 positions) leaves the complete search more.
-SHARE = {"stock": 0.2, "talon": 0.1}
+SHARE = {"stock": 0.15, "talon": 0.1}
 
 
 def applies(rules: GameRules) -> bool:
@@ -113,11 +114,14 @@ def search(
     time_to_verify: Callable[[float | None, int], bool],
     dominated: Callable[[Position, bytes, set[bytes]], bool],
     variant: int = 0,
+    seed: int = 0,
 ) -> Result:
     """Best-first search from ``position`` (left unchanged) within ``limit`` (whose
     node bound the caller has already lowered to the memory guard). ``lost`` here
     only means the moves ``children`` offers are exhausted. A new position that
-    ``dominated`` says a known one makes needless is skipped like a known one."""
+    ``dominated`` says a known one makes needless is skipped like a known one.
+    With ``seed`` (Gilbert's noisy restarts, :mod:`restarts`) a position's priority
+    is 16 times its estimate plus a random number below ``restarts.NOISE``."""
     start = time.perf_counter()
     root = position.copy(stack=False)
     if root.is_won():
@@ -130,7 +134,16 @@ def search(
     step_of: list[Step] = [()]
     depth: list[int] = [0]
     state: dict[int, Position] = {0: root}
-    heap: list[tuple[int, int]] = [(estimate(root, variant), 0)]  # (estimate, -node)
+    rng = restarts.Rng(seed) if seed else None
+
+    def priority(pos: Position) -> int:
+        if rng is None:
+            return estimate(pos, variant)
+        return 16 * estimate(pos, variant) + rng.below(restarts.NOISE)
+
+    heap: list[tuple[int, int]] = [
+        (estimate(root, variant) * (16 if rng else 1), 0)
+    ]  # (priority, -node)
     nodes = 0
     verdict = Verdict.LOST
     won = 0
@@ -165,7 +178,7 @@ def search(
             ):
                 verdict = Verdict.UNKNOWN
                 break
-            heapq.heappush(heap, (estimate(pos, variant), -nodes))
+            heapq.heappush(heap, (priority(pos), -nodes))
             state[nodes] = pos.copy(stack=False)
             for _ in step:
                 pos.pop()

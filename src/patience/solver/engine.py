@@ -153,14 +153,18 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
             first.append((bestfirst.share(rules, limit), "best-first", variant))
     if restarts.applies(rules):
         first.append((restarts.share(rules, limit), "restarts", 0))
+    if restarts.noisy_applies(rules):
+        first.append((restarts.share(rules, limit, noisy=True), "noisy restarts", 0))
     first.append((streamline.first_share(rules, limit), "depth-first", 0))
     nodes, peak = 0, 0
     for share, phase, variant in first:
         rest = _rest(limit, start, nodes)
         if rest is None:
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
-        if phase == "restarts":
-            part = _restart_phase(position, _least(share, rest), native=native)
+        if phase.endswith("restarts"):
+            part = _restart_phase(
+                position, _least(share, rest), native=native, noisy=phase == "noisy restarts"
+            )
         else:
             part = single_search(
                 position,
@@ -189,12 +193,15 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
     )
 
 
-def _restart_phase(position: Position, limit: Limit, *, native: bool) -> Result:
-    """The randomized restarts (:mod:`restarts`) within ``limit``: winnable with
-    the first restart's win; lost when a restart exhausted the streamlined moves
-    (every other order would too); else unknown."""
+def _restart_phase(
+    position: Position, limit: Limit, *, native: bool, noisy: bool = False
+) -> Result:
+    """The randomized restarts (:mod:`restarts`) within ``limit``, of the
+    depth-first search or (``noisy``) of the best-first search: winnable with the
+    first restart's win; lost when a restart exhausted the streamlined moves (every
+    other one would too); else unknown."""
     start = time.perf_counter()
-    each = restarts.restart_nodes(position.rules)
+    each = restarts.restart_nodes(position.rules, noisy=noisy)
     nodes, peak, i = 0, 0, 0
     while (rest := _rest(limit, start, nodes)) is not None:
         part = single_search(
@@ -202,6 +209,7 @@ def _restart_phase(position: Position, limit: Limit, *, native: bool) -> Result:
             _least(Limit(nodes=each), rest),
             native=native,
             streamlined=True,
+            best_first=noisy,
             seed=restarts.seed(i),
         )
         nodes += part.nodes
@@ -245,9 +253,10 @@ def single_search(
 ) -> Result:
     """One search: depth-first (the complete one, or the streamlined one), or with
     ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
-    with its estimate ``variant``. With ``seed`` the depth-first search shuffles
-    every position's children (:mod:`restarts`, this random state)."""
-    assert not (seed and (best_first or not prune)), "only a pruned depth-first search shuffles"
+    with its estimate ``variant``. With ``seed`` (a random state, :mod:`restarts`)
+    the depth-first search shuffles every position's children, the best-first
+    search adds noise to its estimate."""
+    assert not (seed and not prune), "only the pruned searches take a random state"
     if prune and native and fast.available(position.rules):
         result = fast.search(
             position,
@@ -271,6 +280,7 @@ def single_search(
             _time_to_verify,
             streamlined_moves.dominated,
             variant,
+            seed,
         )
         if result.line:
             verify_line(position, result.line)

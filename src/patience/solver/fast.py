@@ -134,11 +134,12 @@ def search(
     (Gilbert and Big Apple); ``best_first``: the best-first search of
     :mod:`patience.solver.bestfirst` over those moves (Gilbert and Big Apple) with
     its estimate ``variant`` (Big Apple has two); ``seed``: the depth-first search
-    shuffles the children with this random state (:mod:`restarts`; 0: never)."""
-    assert not (seed and best_first), "only the depth-first search shuffles"
+    shuffles the children with this random state (:mod:`restarts`; 0: never), and
+    Gilbert's best-first search adds noise to its estimate."""
     if gilbert_like(position.rules):
         return _search_gilbert(position, limit, int(streamlined) | 2 * int(best_first), seed)
     if big_apple_like(position.rules):
+        assert not (seed and best_first), "no noisy best-first search for Big Apple"
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
         return _search_big_apple(position, limit, mode, seed)
     assert not streamlined and not best_first, "no streamlined or best-first search for Bisley"

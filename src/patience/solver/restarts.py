@@ -30,7 +30,16 @@ from patience.solver.limits import Limit
 NODES = {"stock": 2_000, "talon": 2_000}
 
 #: The phase's share of a budget (nodes and seconds), per game kind.
-SHARE = {"stock": 0.2, "talon": 0.25}
+SHARE = {"stock": 0.1, "talon": 0.25}
+
+#: Gilbert's second restart phase: the best-first search (:mod:`bestfirst`) with
+#: noise on its estimate, restarted: each restart may search ``NOISY_NODES``
+#: positions, and a position's priority is ``16 * estimate + r`` with ``r`` random
+#: in ``0 .. NOISE - 1`` (up to 30 points of the estimate). The phase's share of a
+#: budget is ``NOISY_SHARE``. Big Apple has none (no deal more won, measured).
+NOISY_NODES = 20_000
+NOISE = 480
+NOISY_SHARE = {"stock": 0.2}
 
 _MASK = (1 << 64) - 1
 
@@ -44,14 +53,19 @@ def _kind(rules: GameRules) -> str:
     return "stock" if rules.stock is not None else "talon"
 
 
-def restart_nodes(rules: GameRules) -> int:
-    """The node budget of one restart."""
-    return NODES[_kind(rules)]
+def restart_nodes(rules: GameRules, *, noisy: bool = False) -> int:
+    """The node budget of one restart (``noisy``: of the best-first phase)."""
+    return NOISY_NODES if noisy else NODES[_kind(rules)]
 
 
-def share(rules: GameRules, limit: Limit) -> Limit:
-    """The phase's part of ``limit``."""
-    part = SHARE[_kind(rules)]
+def noisy_applies(rules: GameRules) -> bool:
+    """The game has the noisy best-first restarts (Gilbert)."""
+    return _kind(rules) in NOISY_SHARE and applies(rules)
+
+
+def share(rules: GameRules, limit: Limit, *, noisy: bool = False) -> Limit:
+    """The phase's part of ``limit`` (``noisy``: of the best-first phase)."""
+    part = (NOISY_SHARE if noisy else SHARE)[_kind(rules)]
     nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
     seconds = None if limit.seconds is None else limit.seconds * part
     return Limit(nodes=nodes, seconds=seconds)

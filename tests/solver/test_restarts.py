@@ -1,0 +1,173 @@
+"""The randomized restarts (solver/restarts.py): a win-only phase of many short
+shuffled searches; the compiled engines shuffle exactly as the Python one does,
+and the phase wins deals that the single searches miss."""
+
+from __future__ import annotations
+
+import pytest
+from solverkit import replay_wins
+
+from patience import Move, Position, get_game
+from patience.solver import Limit, Verdict, fast, restarts, solve
+from patience.solver.engine import _restart_phase, single_search
+
+NATIVE = fast.available(get_game("gilbert")) and fast.available(get_game("big-apple"))
+
+
+def test_the_random_numbers_are_xorshift64() -> None:
+    """By hand: 1 ^ 1 << 13 = 8193; ^ 8193 >> 7 = 8257; ^ 8257 << 17 = 1082269761."""
+    rng = restarts.Rng(1)
+    assert rng.below(1 << 62) == 1_082_269_761
+    assert rng.state == 1_082_269_761
+    assert [restarts.Rng(1).below(10) for _ in range(3)] == [1, 1, 1]  # repeatable
+
+
+def test_a_zero_or_oversized_random_state_is_refused() -> None:
+    with pytest.raises(ValueError, match="nonzero 64-bit"):
+        restarts.Rng(0)
+    with pytest.raises(ValueError, match="nonzero 64-bit"):
+        restarts.Rng(1 << 64)
+
+
+def test_every_restart_has_its_own_nonzero_seed() -> None:
+    seeds = [restarts.seed(i) for i in range(10_000)]
+    assert all(0 < s < 1 << 64 for s in seeds)
+    assert len(set(seeds)) == len(seeds)
+
+
+def test_shuffle_keeps_the_foundation_steps_first_and_every_step() -> None:
+    pos = Position.deal("gilbert", 1)
+    layout = pos.layout
+    to_base = [(Move(8, f, 1),) for f in layout.foundations[:2]]
+    others = [(Move(8, t, 1),) for t in layout.tableau]
+    orders = set()
+    for i in range(20):
+        steps = to_base + others
+        restarts.shuffle(pos, steps, restarts.Rng(restarts.seed(i)))
+        assert steps[:2] == to_base
+        assert sorted(steps[2:]) == sorted(others)
+        orders.add(tuple(steps))
+    assert len(orders) > 10  # the others really are shuffled
+
+
+# (game, deal, restart): wins within 2,000 positions and undecided restarts
+CASES = [
+    ("gilbert", 330, 1),
+    ("gilbert", 711, 32),
+    ("gilbert", 1, 0),
+    ("big-apple", 826, 31),
+    ("big-apple", 274, 66),
+    ("big-apple", 5, 0),
+]
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+@pytest.mark.parametrize(("game", "deal", "restart"), CASES)
+def test_compiled_restarts_equal_the_python_ones(game: str, deal: int, restart: int) -> None:
+    pos = Position.deal(game, deal)
+    seed = restarts.seed(restart)
+    limit = Limit(nodes=2_000)
+    native = single_search(pos, limit, streamlined=True, seed=seed)
+    python = single_search(pos, limit, native=False, streamlined=True, seed=seed)
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.peak_table,
+        python.line,
+    )
+    if native.verdict is Verdict.WINNABLE:
+        replay_wins(pos, native.line)
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+def test_a_seed_changes_the_search() -> None:
+    """Deal 330 of Gilbert: restart 1 wins within 300 positions; the unshuffled
+    streamlined search does not within 100,000."""
+    pos = Position.deal("gilbert", 330)
+    won = single_search(pos, Limit(nodes=2_000), streamlined=True, seed=restarts.seed(1))
+    assert won.verdict is Verdict.WINNABLE and won.nodes < 300
+    assert single_search(pos, Limit(nodes=100_000), streamlined=True).verdict is Verdict.UNKNOWN
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+@pytest.mark.parametrize(
+    ("game", "deal", "budget"), [("gilbert", 664, 50_000), ("big-apple", 826, 300_000)]
+)
+def test_the_phases_win_with_restarts_what_the_single_searches_miss(
+    game: str, deal: int, budget: int
+) -> None:
+    """Both deals were undecided by the phases without restarts at the deep budget
+    (millions of positions); the best-first and the streamlined depth-first search
+    alone find nothing within 100,000 positions. With the restarts' share of
+    ``budget`` (2,000 positions a restart) the phases win them."""
+    pos = Position.deal(game, deal)
+    for best_first in (False, True):
+        alone = single_search(pos, Limit(nodes=100_000), streamlined=True, best_first=best_first)
+        assert alone.verdict is Verdict.UNKNOWN
+    result = solve(pos, Limit(nodes=budget))
+    assert result.verdict is Verdict.WINNABLE
+    assert result.nodes < budget
+    replay_wins(pos, result.line)
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+def test_the_restarts_stop_when_the_streamlined_moves_are_exhausted() -> None:
+    """Deal 1 of Big Apple is lost at the start (talon_room): the first restart
+    has no child to search, so the phase stops there instead of restarting."""
+    pos = Position.deal("big-apple", 1)
+    phase = _restart_phase(pos, Limit(nodes=100_000), native=True)
+    assert phase.verdict is Verdict.LOST
+    assert phase.nodes == 0
+
+
+def test_the_restarts_apply_to_the_games_with_a_stock_or_a_talon() -> None:
+    assert restarts.applies(get_game("gilbert"))
+    assert restarts.applies(get_game("big-apple"))
+    assert not restarts.applies(get_game("bisley"))
+
+
+# ----------------------------------------------------------------- noisy best-first
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+@pytest.mark.parametrize(
+    ("deal", "restart", "nodes"), [(908, 0, 2_000), (829, 5, 2_000), (1, 0, 3_000)]
+)
+def test_compiled_noisy_best_first_equals_the_python_one(
+    deal: int, restart: int, nodes: int
+) -> None:
+    pos = Position.deal("gilbert", deal)
+    seed = restarts.seed(restart)
+    limit = Limit(nodes=nodes)
+    native = single_search(pos, limit, streamlined=True, best_first=True, seed=seed)
+    python = single_search(pos, limit, native=False, streamlined=True, best_first=True, seed=seed)
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.peak_table,
+        python.line,
+    )
+    if native.verdict is Verdict.WINNABLE:
+        replay_wins(pos, native.line)
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+def test_the_noisy_restarts_win_what_the_shuffled_ones_miss() -> None:
+    """Gilbert deal 908 (undecided at the deep budget before the restarts): the
+    best-first search alone and 50 shuffled depth-first restarts find nothing; the
+    first noisy best-first restart wins within 600 positions, and so do the
+    phases."""
+    pos = Position.deal("gilbert", 908)
+    alone = single_search(pos, Limit(nodes=100_000), streamlined=True, best_first=True)
+    assert alone.verdict is Verdict.UNKNOWN
+    shuffled = _restart_phase(pos, Limit(nodes=100_000), native=True)
+    assert shuffled.verdict is Verdict.UNKNOWN
+    noisy = _restart_phase(pos, Limit(nodes=20_000), native=True, noisy=True)
+    assert noisy.verdict is Verdict.WINNABLE and noisy.nodes < 600
+    result = solve(pos, Limit(nodes=200_000))
+    assert result.verdict is Verdict.WINNABLE and result.line == noisy.line
+    replay_wins(pos, result.line)
+
+
+def test_only_gilbert_has_the_noisy_restarts() -> None:
+    assert restarts.noisy_applies(get_game("gilbert"))
+    assert not restarts.noisy_applies(get_game("big-apple"))
+    assert not restarts.noisy_applies(get_game("bisley"))
