@@ -31,7 +31,7 @@ from patience.solver.limits import Limit
 NODES = {"stock": 2_000, "talon": 2_000}
 
 #: The phase's share of a budget (nodes and seconds), per game kind.
-SHARE = {"stock": 0.1, "talon": 0.25}
+SHARE = {"stock": 0.1, "talon": 0.45}
 
 #: Gilbert's second restart phase: the best-first search (:mod:`bestfirst`) with
 #: noise on its estimate, restarted: each restart may search ``NOISY_NODES``
