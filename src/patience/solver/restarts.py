@@ -30,7 +30,9 @@ from patience.solver.limits import Limit
 #: Positions each restart may search, per game kind (see streamline.SHARE).
 NODES = {"stock": 2_000, "talon": 2_000}
 
-#: The phase's share of a budget (nodes and seconds), per game kind.
+#: The phase's share of a budget (nodes and seconds), per game kind. Big Apple's
+#: restarts kept winning deals up to 6.5 million positions, Gilbert's did not
+#: (docs/solver.md, "Randomized restarts").
 SHARE = {"stock": 0.1, "talon": 0.45}
 
 #: Gilbert's second restart phase: the best-first search (:mod:`bestfirst`) with
