@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hypothesis import strategies as st
 
 from patience import Move, Position, get_game, parse_position
 from patience.cards import make_card
 from patience.piles import layout_of
+from patience.solver import Limit, Result, Verdict
+from patience.solver.engine import single_search
 from poskit import complete, move  # noqa: F401  (re-exported for the solver tests)
 
 GAMES = ("bisley", "big-apple", "gilbert")
@@ -108,6 +111,23 @@ def replay_wins(position: Position, line: tuple[Move, ...] | list[Move]) -> Posi
         probe.play(step)
     assert probe.is_won(), "the winning line does not win"
     return probe
+
+
+def searches_agree(position: Position, limit: Limit, **options: Any) -> Result:
+    """``single_search(position, limit, **options)`` with the compiled engine and
+    with the Python one: assert the same verdict, node count, table size and line
+    (a winning one replays to a win); return the compiled engine's result."""
+    native = single_search(position, limit, **options)
+    python = single_search(position, limit, native=False, **options)
+    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
+        python.verdict,
+        python.nodes,
+        python.peak_table,
+        python.line,
+    )
+    if native.verdict is Verdict.WINNABLE:
+        replay_wins(position, native.line)
+    return native
 
 
 # ----------------------------------------------------------------- crafting

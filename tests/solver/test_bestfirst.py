@@ -4,7 +4,7 @@ engine runs exactly its algorithm, and it finds wins the depth-first search miss
 from __future__ import annotations
 
 import pytest
-from solverkit import complete, move, replay_wins
+from solverkit import complete, move, replay_wins, searches_agree
 from test_streamline import NEEDS_PLAY_BACK
 
 from patience import Position, get_game, parse_position
@@ -21,17 +21,9 @@ def _best_first(pos: Position, nodes: int, *, native: bool) -> object:
 @pytest.mark.skipif(not NATIVE, reason="compiled engine not built")
 @pytest.mark.parametrize("deal", [4, 6, 8, 9, 10, 34, 36, 81, 1, 5])
 def test_compiled_best_first_equals_the_python_one(deal: int) -> None:
-    pos = Position.deal("gilbert", deal)
-    native = single_search(pos, Limit(nodes=3_000), streamlined=True, best_first=True)
-    python = single_search(pos, Limit(nodes=3_000), native=False, streamlined=True, best_first=True)
-    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
-        python.verdict,
-        python.nodes,
-        python.peak_table,
-        python.line,
+    searches_agree(
+        Position.deal("gilbert", deal), Limit(nodes=3_000), streamlined=True, best_first=True
     )
-    if native.verdict is Verdict.WINNABLE:
-        replay_wins(pos, native.line)
 
 
 @pytest.mark.parametrize("native", [True, False])
@@ -114,17 +106,7 @@ def test_compiled_big_apple_best_first_equals_the_python_one(deal: int, variant:
     """Won, lost (talon_room at the start) and undecided deals; 942 exhausts its
     streamlined moves (and is not lost for that). Both estimates."""
     pos = Position.deal("big-apple", deal)
-    limit = Limit(nodes=2_000)
-    native = single_search(pos, limit, streamlined=True, best_first=True, variant=variant)
-    python = single_search(
-        pos, limit, native=False, streamlined=True, best_first=True, variant=variant
-    )
-    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
-        python.verdict,
-        python.nodes,
-        python.peak_table,
-        python.line,
-    )
+    searches_agree(pos, Limit(nodes=2_000), streamlined=True, best_first=True, variant=variant)
 
 
 @pytest.mark.skipif(not BIG_APPLE_NATIVE, reason="compiled engine not built")

@@ -5,7 +5,7 @@ and the phase wins deals that the single searches miss."""
 from __future__ import annotations
 
 import pytest
-from solverkit import replay_wins
+from solverkit import replay_wins, searches_agree
 
 from patience import Move, Position, get_game
 from patience.solver import Limit, Verdict, fast, restarts, solve
@@ -65,18 +65,7 @@ CASES = [
 @pytest.mark.parametrize(("game", "deal", "restart"), CASES)
 def test_compiled_restarts_equal_the_python_ones(game: str, deal: int, restart: int) -> None:
     pos = Position.deal(game, deal)
-    seed = restarts.seed(restart)
-    limit = Limit(nodes=2_000)
-    native = single_search(pos, limit, streamlined=True, seed=seed)
-    python = single_search(pos, limit, native=False, streamlined=True, seed=seed)
-    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
-        python.verdict,
-        python.nodes,
-        python.peak_table,
-        python.line,
-    )
-    if native.verdict is Verdict.WINNABLE:
-        replay_wins(pos, native.line)
+    searches_agree(pos, Limit(nodes=2_000), streamlined=True, seed=restarts.seed(restart))
 
 
 @pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
@@ -136,17 +125,7 @@ def test_compiled_noisy_best_first_equals_the_python_one(
 ) -> None:
     pos = Position.deal("gilbert", deal)
     seed = restarts.seed(restart)
-    limit = Limit(nodes=nodes)
-    native = single_search(pos, limit, streamlined=True, best_first=True, seed=seed)
-    python = single_search(pos, limit, native=False, streamlined=True, best_first=True, seed=seed)
-    assert (native.verdict, native.nodes, native.peak_table, native.line) == (
-        python.verdict,
-        python.nodes,
-        python.peak_table,
-        python.line,
-    )
-    if native.verdict is Verdict.WINNABLE:
-        replay_wins(pos, native.line)
+    searches_agree(pos, Limit(nodes=nodes), streamlined=True, best_first=True, seed=seed)
 
 
 @pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
