@@ -49,6 +49,7 @@ def test_an_exhausted_best_first_phase_is_not_a_verdict(native: bool) -> None:
     pos = parse_position(NEEDS_PLAY_BACK, "gilbert")
     first = single_search(pos, Limit(nodes=1_000), native=native, streamlined=True, best_first=True)
     assert first.verdict is Verdict.LOST  # its moves are exhausted: not a verdict
+    assert not any(pos.hidden)  # the free pool is skipped: its goal is reached
     complete_search = single_search(pos, Limit(nodes=1_000), native=native)
     result = solve(pos, Limit(nodes=1_000), native=native)
     assert result.verdict is Verdict.WINNABLE

@@ -56,19 +56,22 @@ def test_a_budget_just_big_enough_decides(game: str, deal: int) -> None:
     assert (short.verdict, short.nodes) == (Verdict.UNKNOWN, full.nodes - 1)
 
 
-@pytest.mark.parametrize("deal", [81, 629])
-def test_a_larger_budget_decides_a_lost_gilbert_deal_with_the_same_work(deal: int) -> None:
-    """Gilbert's search has phases (engine.py): the best-first and the streamlined
-    ones each get a share of the budget, so the total work depends on the budget.
-    Once the budget is large enough for the best-first phase to exhaust the
-    streamlined moves within its share (then the streamlined depth-first phase is
-    skipped), a larger budget decides a lost deal again with exactly the same work.
-    (Just above that work it may not: the shares then cut the win-only phases short,
-    and they repeat each other's positions.)"""
+@pytest.mark.parametrize(("deal", "budget"), [(81, 2_000_000), (629, 50_000)])
+def test_a_larger_budget_decides_a_lost_gilbert_deal_with_the_same_work(
+    deal: int, budget: int
+) -> None:
+    """Gilbert's search has phases (engine.py): the free pool, the best-first and the
+    streamlined ones each get a share of the budget, so the total work depends on
+    the budget. Once the budget is large enough for the free pool to end (deal 81:
+    its relaxed game reaches its goal after 161,639 states; 629: after 46) and for
+    the best-first phase to exhaust the streamlined moves within its share (then the
+    streamlined depth-first phase is skipped), a larger budget decides a lost deal
+    again with exactly the same work. (Just above that work it may not: the shares
+    then cut the first phases short, and they repeat each other's positions.)"""
     pos = Position.deal("gilbert", deal)
-    full = solve(pos, Limit(nodes=50_000))
+    full = solve(pos, Limit(nodes=budget))
     assert full.verdict is Verdict.LOST
-    for nodes in (50_001, 100_000, 1_000_000):
+    for nodes in (budget + 1, 2 * budget, 20 * budget):
         again = solve(pos, Limit(nodes=nodes))
         assert (again.verdict, again.nodes) == (Verdict.LOST, full.nodes)
 
@@ -135,8 +138,8 @@ def test_winnable_deal_is_the_first_proved_winnable_from_start(start: int, expec
 
 
 def test_winnable_deal_skips_undecided_deals() -> None:
-    """With a tiny budget deal 1 of Gilbert is undecided, not winnable."""
-    limit = Limit(nodes=300)
+    """With a tiny budget deals 7 and 8 of Gilbert are undecided, not winnable."""
+    limit = Limit(nodes=1_000)
     deal, tried = winnable_deal("gilbert", 7, limit)
     assert tried == deal - 6
     for number in range(7, deal):

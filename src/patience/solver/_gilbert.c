@@ -756,6 +756,224 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
+/* the 7 columns and their face-down counts into s; -1 with an exception set */
+static int read_columns(PyObject *cols, PyObject *hidden, State *s) {
+    if (!PyList_Check(cols) || PyList_Size(cols) != NT || !PyList_Check(hidden) ||
+        PyList_Size(hidden) != NT) {
+        PyErr_SetString(PyExc_ValueError, "7 columns and 7 face-down counts expected");
+        return -1;
+    }
+    for (int i = 0; i < NT; i++) {
+        int n = read_cards(PyList_GetItem(cols, i), s->col[i], 52, "column");
+        if (n < 0) return -1;
+        s->len[i] = (uint8_t)n;
+        long h = PyLong_AsLong(PyList_GetItem(hidden, i));
+        if (h < 0 || (n && h >= n) || (!n && h)) {
+            PyErr_SetString(PyExc_ValueError, "bad face-down count");
+            return -1;
+        }
+        s->hid[i] = (uint8_t)h;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ the free pool */
+/* pruning/free_pool.py: the relaxed game over the tableau alone, every other card
+ * in the pool; the same states, order and node count as the Python search. A state
+ * is a State with empty foundations, stock and waste (so pack, make_key and the
+ * table serve as they are). */
+typedef struct { int up, down, empty_rank; } Pool;
+
+static uint64_t tableau_bits(const State *s) {
+    uint64_t b = 0;
+    for (int t = 0; t < NT; t++)
+        for (int i = 0; i < s->len[t]; i++) b |= 1ULL << s->col[t][i];
+    return b;
+}
+
+/* (F): every lower (up) or every higher (down) card of x's suit is in the pool */
+static int to_pool(const Pool *g, int x, uint64_t tab) {
+    int base = x - RANK(x) + 1;
+    uint64_t lower = ((1ULL << x) - 1) & ~((1ULL << base) - 1);
+    uint64_t higher = ((1ULL << (base + 13)) - 1) & ~((1ULL << (x + 1)) - 1);
+    return (g->up && !(tab & lower)) || (g->down && !(tab & higher));
+}
+
+/* the normal form: every reversible top card into the pool */
+static void pool_normal(const Pool *g, State *s) {
+    uint64_t tab = tableau_bits(s);
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int t = 0; t < NT; t++) {
+            int n = s->len[t] - s->hid[t];
+            if (!n) continue;
+            int x = s->col[t][s->len[t] - 1];
+            int rev = (n >= 2 && builds(s->col[t][s->len[t] - 2], x)) ||
+                      (n == 1 && !s->hid[t] && RANK(x) == g->empty_rank);
+            if (rev && to_pool(g, x, tab)) {
+                s->len[t]--;
+                tab &= ~(1ULL << x);
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* pile t cut to n cards (a face-down card left on top turns up) */
+static void cut(State *s, int t, int n) {
+    s->len[t] = (uint8_t)n;
+    if (n && n == s->hid[t]) s->hid[t]--;
+}
+
+typedef struct {
+    const Pool *g;
+    Table t;
+    uint8_t *stack; size_t n, cap; /* packed states to expand */
+    int oom;
+} PoolSearch;
+
+/* a child: its normal form enters the table and the stack unless seen */
+static void pool_child(PoolSearch *ps, State *kid) {
+    pool_normal(ps->g, kid);
+    uint8_t key[KEYLEN];
+    make_key(kid, key);
+    int ins = table_insert(&ps->t, key, 1, 0);
+    if (ins < 0) { ps->oom = 1; return; }
+    if (!ins) return;
+    if (!grow((void **)&ps->stack, &ps->cap, (ps->n + 1) * KEYLEN, 1)) { ps->oom = 1; return; }
+    pack(kid, ps->stack + ps->n * KEYLEN);
+    ps->n++;
+}
+
+/* free_pool._Game._run_moves: the (T) moves and macros of pile i's run from k */
+static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, int k) {
+    int head = s->col[i][k], nrun = s->len[i] - k;
+    for (int j = 0; j < NT; j++) {
+        if (j == i) continue;
+        int top = -1, high;
+        if (s->len[j] > s->hid[j]) {
+            top = s->col[j][s->len[j] - 1];
+            if (builds(top, head)) {
+                State kid = *s;
+                memcpy(kid.col[j] + kid.len[j], s->col[i] + k, nrun);
+                kid.len[j] += nrun;
+                cut(&kid, i, k);
+                pool_child(ps, &kid);
+            }
+            high = RANK(top) - 1;
+        } else if (!s->hid[j]) {
+            high = ps->g->empty_rank;
+            if (RANK(head) == ps->g->empty_rank) {
+                State kid = *s;
+                memcpy(kid.col[j], s->col[i] + k, nrun);
+                kid.len[j] = (uint8_t)nrun;
+                cut(&kid, i, k);
+                pool_child(ps, &kid);
+            }
+        } else {
+            continue;
+        }
+        /* the chains (free_pool._chains), in itertools.product's order */
+        int low = RANK(head) + 1;
+        if (high < low) continue;
+        int L = high - low + 1, opt[13][2], nopt[13], idx[13];
+        int ok = 1;
+        for (int q = 0; q < L && ok; q++) {
+            int rank = high - q;
+            int red = RED(head) != ((rank - RANK(head)) % 2 == 1);
+            nopt[q] = 0;
+            for (int u = 0; u < 4; u++) {
+                int c = u * 13 + rank - 1;
+                if ((u == 1 || u == 2) == red && !(tab & (1ULL << c))) opt[q][nopt[q]++] = c;
+            }
+            if (!nopt[q]) ok = 0;
+        }
+        if (!ok || (top >= 0 && RED(opt[0][0]) == RED(top))) continue;
+        memset(idx, 0, sizeof idx);
+        for (;;) {
+            State kid = *s;
+            int n = kid.len[j];
+            for (int q = 0; q < L; q++) kid.col[j][n++] = (uint8_t)opt[q][idx[q]];
+            memcpy(kid.col[j] + n, s->col[i] + k, nrun);
+            kid.len[j] = (uint8_t)(n + nrun);
+            cut(&kid, i, k);
+            pool_child(ps, &kid);
+            int q = L - 1;
+            while (q >= 0 && ++idx[q] == nopt[q]) idx[q--] = 0;
+            if (q < 0) break;
+        }
+    }
+}
+
+/* free_pool.search: 1 the goal is out of reach (lost), 0 reached, 2 out of nodes or
+ * time, -1 out of memory */
+static int free_pool(State *root, const Pool *g, long max_nodes, long max_table, double seconds,
+                     long *nodes_out, long *peak_out) {
+    PoolSearch ps;
+    memset(&ps, 0, sizeof ps);
+    ps.g = g;
+    if (!table_init(&ps.t, (size_t)max_table)) { table_free(&ps.t); return -1; }
+    double deadline = seconds > 0 ? now() + seconds : 0;
+    State s = *root;
+    memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
+    s.slen = s.wlen = 0;
+    pool_child(&ps, &s);
+    long nodes = 0;
+    int verdict = 1;
+    while (verdict == 1 && ps.n && !ps.oom) {
+        unpack(&s, ps.stack + --ps.n * KEYLEN);
+        if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
+        if (deadline > 0 && nodes % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+        if (ps.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
+        int hidden = 0;
+        for (int t = 0; t < NT; t++) hidden += s.hid[t];
+        if (!hidden) { verdict = 0; break; }
+        uint64_t tab = tableau_bits(&s);
+        for (int i = 0; i < NT && !ps.oom; i++) {
+            if (s.len[i] == s.hid[i]) continue;
+            int x = s.col[i][s.len[i] - 1];
+            if (to_pool(g, x, tab)) {
+                State kid = s;
+                cut(&kid, i, s.len[i] - 1);
+                pool_child(&ps, &kid);
+            }
+            for (int k = s.len[i] - 1;; k--) {
+                pool_run_moves(&ps, &s, tab, i, k);
+                if (k == s.hid[i] || !builds(s.col[i][k - 1], s.col[i][k])) break;
+            }
+        }
+    }
+    if (ps.oom) verdict = -1;
+    *nodes_out = nodes; *peak_out = (long)ps.t.positions;
+    free(ps.stack);
+    table_free(&ps.t);
+    return verdict;
+}
+
+/* free_pool(columns, hidden, up, down, empty_rank, max_nodes, max_table, seconds)
+ *   -> (code, nodes, peak)
+ * code: 1 lost (the relaxed game cannot turn every card up), 0 it can, 2 unknown */
+static PyObject *py_free_pool(PyObject *self, PyObject *args) {
+    PyObject *cols, *hidden;
+    int up, down, empty_rank;
+    long max_nodes, max_table; double seconds;
+    if (!PyArg_ParseTuple(args, "OOiiilld", &cols, &hidden, &up, &down, &empty_rank, &max_nodes,
+                          &max_table, &seconds))
+        return NULL;
+    State s;
+    memset(&s, 0, sizeof s);
+    if (read_columns(cols, hidden, &s) < 0) return NULL;
+    Pool g = {up, down, empty_rank};
+    long nodes = 0, peak = 0;
+    int verdict;
+    Py_BEGIN_ALLOW_THREADS
+    verdict = free_pool(&s, &g, max_nodes, max_table, seconds, &nodes, &peak);
+    Py_END_ALLOW_THREADS
+    if (verdict < 0) return PyErr_NoMemory();
+    return Py_BuildValue("(ill)", verdict, nodes, peak);
+}
+
 /* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0)
  *   -> (verdict, [(src, dst, n), ...], nodes, peak)
  * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed: with this
@@ -770,22 +988,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
-    if (!PyList_Check(cols) || PyList_Size(cols) != NT || !PyList_Check(hidden) ||
-        PyList_Size(hidden) != NT || !PyList_Check(stock) || !PyList_Check(waste)) {
-        PyErr_SetString(PyExc_ValueError, "7 columns, 7 face-down counts, stock, waste expected");
+    if (!PyList_Check(stock) || !PyList_Check(waste)) {
+        PyErr_SetString(PyExc_ValueError, "stock and waste lists expected");
         return NULL;
     }
-    for (int i = 0; i < NT; i++) {
-        int n = read_cards(PyList_GetItem(cols, i), s.col[i], 52, "column");
-        if (n < 0) return NULL;
-        s.len[i] = (uint8_t)n;
-        long h = PyLong_AsLong(PyList_GetItem(hidden, i));
-        if (h < 0 || (n && h >= n) || (!n && h)) {
-            PyErr_SetString(PyExc_ValueError, "bad face-down count");
-            return NULL;
-        }
-        s.hid[i] = (uint8_t)h;
-    }
+    if (read_columns(cols, hidden, &s) < 0) return NULL;
     int n = read_cards(stock, s.stock, 52, "stock");
     if (n < 0) return NULL;
     s.slen = (uint8_t)n;
@@ -822,6 +1029,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Search a Gilbert position (see fast.py)."},
+    {"free_pool", py_free_pool, METH_VARARGS, "The free-pool relaxation (pruning/free_pool.py)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -97,10 +97,7 @@ def estimate(pos: Position, variant: int = 0) -> int:
 
 def share(rules: GameRules, limit: Limit) -> Limit:
     """The best-first phase's part of ``limit``."""
-    part = SHARE["stock" if rules.stock is not None else "talon"]
-    nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
-    seconds = None if limit.seconds is None else limit.seconds * part
-    return Limit(nodes=nodes, seconds=seconds)
+    return limit.part(SHARE["stock" if rules.stock is not None else "talon"])
 
 
 Step = tuple[Move, ...]

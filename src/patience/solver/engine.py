@@ -20,6 +20,7 @@ from patience.solver import bestfirst, fast, ordering, restarts, streamline
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import (
     dead_cards,
+    free_pool,
     safe_moves,
     stock_macros,
     stock_order,
@@ -132,8 +133,9 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     Where :mod:`streamline` applies (Gilbert, Big Apple), searches that may only
     find wins come first, each on its share of the budget: the best-first search
     (:mod:`bestfirst`), the randomized restarts (:mod:`restarts`), then the
-    streamlined depth-first search.
-    Unless one wins, the complete search gets the rest. ``nodes`` and ``seconds``
+    streamlined depth-first search. Unless one wins, where :mod:`free_pool`
+    applies (Gilbert) its relaxed game gets its share and may prove the position
+    lost; else the complete search gets the rest. ``nodes`` and ``seconds``
     of the result count every phase, and the budget bounds them all together."""
     if prune and streamline.applies(position.rules):
         return _phases(position, limit, native=native)
@@ -181,6 +183,14 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
         if part.verdict is Verdict.LOST:
             break  # the streamlined moves are exhausted: the next such phase would repeat it
     rest = _rest(limit, start, nodes)
+    if rest is not None and free_pool.applies(rules) and any(position.hidden):
+        # (with no face-down card the relaxed game's goal is reached at once)
+        relaxed = _free_pool(position, _least(free_pool.share(limit), rest), native=native)
+        nodes += relaxed.nodes
+        peak = max(peak, relaxed.states)
+        if relaxed.lost:
+            return Result(Verdict.LOST, (), nodes, time.perf_counter() - start, peak)
+        rest = _rest(limit, start, nodes)
     if rest is None:
         return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
     last = single_search(position, rest, native=native)
@@ -191,6 +201,15 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
         time.perf_counter() - start,
         max(peak, last.peak_table),
     )
+
+
+def _free_pool(position: Position, limit: Limit, *, native: bool) -> free_pool.Outcome:
+    """The free-pool relaxation (:mod:`free_pool`) within ``limit``: compiled
+    where it is built."""
+    if native and fast.available(position.rules):
+        return fast.free_pool_search(position, limit, free_pool.MAX_STATES)
+    deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
+    return free_pool.search(position, limit.nodes, deadline=deadline)
 
 
 def _restart_phase(

@@ -27,7 +27,7 @@ from patience.cards import ACE, KING, RANK, SUITS
 from patience.position import Move, Position
 from patience.rules import Build, Direction, Foundations, GameRules, Kind, Stock, Unit
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
-from patience.solver.pruning import stubborn
+from patience.solver.pruning import free_pool, stubborn
 
 
 def _load(name: str) -> Any:
@@ -182,6 +182,26 @@ def _search_gilbert(position: Position, limit: Limit, mode: int, seed: int) -> R
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
+
+
+def free_pool_search(position: Position, limit: Limit, max_table: int) -> free_pool.Outcome:
+    """The free-pool relaxation (:mod:`patience.solver.pruning.free_pool`) of a
+    Gilbert-like position in the compiled engine: the same outcome as
+    ``free_pool.search`` (node counts too, but where the clock stops it)."""
+    start = time.perf_counter()
+    assert gilbert_like(position.rules) and _gilbert is not None
+    tableau = position.layout.tableau
+    code, nodes, states = _gilbert.free_pool(
+        [list(position.piles[t]) for t in tableau],
+        [position.hidden[t] for t in tableau],
+        1,
+        1,
+        position.rules.tableau.empty_rank,
+        limit.nodes or 0,
+        max_table,
+        _seconds_left(start, limit),
+    )
+    return free_pool.Outcome((False, True, None)[code], nodes, states)
 
 
 def _search_big_apple(position: Position, limit: Limit, mode: int, seed: int) -> Result:

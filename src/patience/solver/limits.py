@@ -32,6 +32,17 @@ class Limit:
         if self.seconds is not None and not self.seconds > 0:
             raise BudgetError(f"bad time budget {self.seconds!r}: seconds > 0")
 
+    def part(self, share: float) -> Limit:
+        """``share`` (0 < share <= 1) of this limit: of its nodes (at least one)
+        and of its seconds.
+
+        >>> Limit(nodes=1000, seconds=2.0).part(0.1)
+        Limit(nodes=100, seconds=0.2)
+        """
+        nodes = None if self.nodes is None else max(1, int(self.nodes * share))
+        seconds = None if self.seconds is None else self.seconds * share
+        return Limit(nodes=nodes, seconds=seconds)
+
 
 #: Deal time: the budget of a Solvable deal and of the status after each move.
 QUICK = Limit(nodes=1_000_000, seconds=0.2)

@@ -68,10 +68,7 @@ def noisy_applies(rules: GameRules) -> bool:
 
 def share(rules: GameRules, limit: Limit, *, noisy: bool = False) -> Limit:
     """The phase's part of ``limit`` (``noisy``: of the best-first phase)."""
-    part = (NOISY_SHARE if noisy else SHARE)[_kind(rules)]
-    nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
-    seconds = None if limit.seconds is None else limit.seconds * part
-    return Limit(nodes=nodes, seconds=seconds)
+    return limit.part((NOISY_SHARE if noisy else SHARE)[_kind(rules)])
 
 
 def seed(i: int) -> int:

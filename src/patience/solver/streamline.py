@@ -85,7 +85,4 @@ def restrict(pos: Position, moves: list[Move]) -> list[Move]:
 
 def first_share(rules: GameRules, limit: Limit) -> Limit:
     """The streamlined search's part of ``limit``."""
-    share = SHARE["stock" if rules.stock is not None else "talon"]
-    nodes = None if limit.nodes is None else max(1, int(limit.nodes * share))
-    seconds = None if limit.seconds is None else limit.seconds * share
-    return Limit(nodes=nodes, seconds=seconds)
+    return limit.part(SHARE["stock" if rules.stock is not None else "talon"])

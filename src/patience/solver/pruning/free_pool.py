@@ -1,0 +1,302 @@
+"""The free pool: a relaxed game whose dead end proves a position lost.
+
+Applies to games like Gilbert: one deck; foundations per suit that build up from
+the Ace and/or down from the King; a tableau that builds down in alternating
+colours, where any face-up ordered run moves as a unit, an empty pile takes only a
+run headed by one rank (Gilbert: a Seven), and a face-down card turns up as soon as
+it is the top card; no cells. The stock, the waste and the foundations may be
+anything: the relaxation forgets them.
+
+**The relaxed game G.** A state is the tableau alone (each pile's face-down and
+face-up cards). Every card not in the tableau is in the *pool*. Moves:
+
+* (T) a tableau move exactly as in the game: a run onto a card one rank higher of
+  the other colour, or a run headed by the empty-pile rank into an empty pile;
+* (F) a pile's top card ``x`` into the pool, when every lower card of ``x``'s suit
+  (a suit with an up foundation) or every higher one (a down foundation) is in the
+  pool;
+* (P) a pool card onto a pile's top card it builds on, or a pool card of the
+  empty-pile rank into an empty pile.
+
+A move uncovering a face-down card turns it up. The *goal* is a state with no
+face-down card.
+
+**Every line of the game is a line of G.** Map a position to its tableau. A move
+between tableau piles is (T); a tableau card to a foundation is (F) (the
+foundation holds every lower card of the suit, or every higher one, so none of
+them is in the tableau); a waste or foundation card onto the tableau is (P) (it
+is not in the tableau); every other move (stock, waste to foundation) leaves the
+tableau as it is. A won position has an empty tableau. So if G cannot reach the
+goal from a position's tableau, the position is **lost**.
+
+**Macros (P...P T).** Take any line of G to the goal; we rewrite it so that every
+(P) is followed by another (P) onto the card it placed or by a (T) move onto it.
+For a (P) placing ``y`` on pile ``A``, let ``m`` be the first later move touching
+``A``. If there is none, drop the (P): ``y`` stays in the pool, which only makes
+later (F) moves easier, and nothing later uses ``y``. Else delay the (P) to just
+before ``m`` (the moves between touch neither ``A`` nor ``y``; ``y`` in the pool
+longer again only helps (F)). Then ``m`` places a card on ``y`` ((P): a chain; or
+(T): done), or takes ``y`` to the pool (drop both), or moves ``y`` alone to pile
+``D`` (one (P) straight onto ``D`` instead), or moves a run ``..., b, y`` off
+``A`` (move ``..., b`` instead, then place ``y`` on ``b`` by (P)). Each rewrite
+shortens the line or moves a (P) later, so the rewriting ends. Hence searching
+(T), (F) and the macros "a chain of pool cards onto a pile (or into an empty
+pile), then a (T) move onto the chain's last card" reaches the goal whenever G
+can.
+
+**Normal form.** A top card ``x`` that sits on a face-up card it builds on (or a
+card of the empty-pile rank alone in its pile, nothing face down under it) and
+may go to the pool by (F) is *reversible*: (F) and then (P) put it back. Every
+state is searched in its normal form, with every reversible card in the pool
+(taking one out only makes others easier, so the result does not depend on the
+order). This loses no goal: a macro line from the state is matched from its
+normal form move for move - a (T) onto ``x`` becomes a macro with the chain
+``x``; a (T) of a run ending in ``x`` moves the run without ``x``; a (T) or an
+(F) of ``x`` alone is not needed - with the same (T) moves, so by induction on
+the number of (T) moves of a shortest such line (and then on its length) the
+search from the normal forms reaches the goal whenever G does. The tests check
+it against a plain search of G (every (T), (F) and (P)) on small positions.
+
+The search is depth-first over normal forms with a table of them (the piles in
+any order); it returns ``True`` when G cannot reach the goal (the position is
+lost), ``False`` when it reached it (no proof), ``None`` when it ran out of
+nodes.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import product
+from typing import NamedTuple
+
+from patience.cards import ACE, KING, RANK, SUIT, Card
+from patience.position import Position
+from patience.rules import Build, Direction, GameRules, Unit
+from patience.solver.limits import Limit
+
+#: The relaxation's share of a solve's budget (engine.py runs it after the
+#: win-only phases, before the complete search).
+SHARE = 0.2
+#: Memory guard: the states its table may hold (the compiled engine's state takes
+#: about 100 bytes in the table and 80 on the stack, so this stays under 400 MB).
+MAX_STATES = 2_000_000
+
+Pile = tuple[tuple[Card, ...], tuple[Card, ...]]  # (face-down, face-up), base first
+State = tuple[Pile, ...]
+
+_RED = (False, True, True, False)  # clubs, diamonds, hearts, spades
+
+
+def applies(rules: GameRules) -> bool:
+    """The conditions in the module doc hold for ``rules``."""
+    tab = rules.tableau
+    return (
+        rules.decks == 1
+        and rules.cells == 0
+        and tab.build is Build.ALTERNATE_COLOUR
+        and tab.direction is Direction.DOWN
+        and tab.unit is Unit.BUILD_RUN
+        and tab.empty_rank is not None
+        and all(
+            g.suits is not None
+            and (g.base, g.direction) in ((ACE, Direction.UP), (KING, Direction.DOWN))
+            for g in rules.foundations
+        )
+    )
+
+
+def _directions(rules: GameRules) -> tuple[bool, bool]:
+    """The game has (up from the Ace, down from the King) foundations."""
+    ups = any(g.direction is Direction.UP for g in rules.foundations)
+    downs = any(g.direction is Direction.DOWN for g in rules.foundations)
+    return ups, downs
+
+
+def _red(card: Card) -> bool:
+    return _RED[SUIT[card]]
+
+
+def _builds(below: Card, above: Card) -> bool:
+    return RANK[above] + 1 == RANK[below] and _red(above) != _red(below)
+
+
+class _Game:
+    """The relaxed game of one rule record (see the module doc)."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self.up, self.down = _directions(rules)
+        rank = rules.tableau.empty_rank
+        assert rank is not None
+        self.empty_rank = rank
+
+    def to_pool(self, card: Card, tableau: set[Card]) -> bool:
+        """(F) may take ``card`` into the pool."""
+        base = card - RANK[card] + 1  # the Ace of its suit
+        if self.up and all(c not in tableau for c in range(base, card)):
+            return True
+        return self.down and all(c not in tableau for c in range(card + 1, base + KING))
+
+    def normal(self, state: list[Pile], tableau: set[Card]) -> list[Pile]:
+        """``state`` with every reversible card in the pool (``tableau`` is
+        updated)."""
+        changed = True
+        while changed:
+            changed = False
+            for i, (down, up) in enumerate(state):
+                if not up:
+                    continue
+                x = up[-1]
+                reversible = (len(up) >= 2 and _builds(up[-2], x)) or (
+                    len(up) == 1 and not down and RANK[x] == self.empty_rank
+                )
+                if reversible and self.to_pool(x, tableau):
+                    state[i] = (down, up[:-1])
+                    tableau.discard(x)
+                    changed = True
+        return state
+
+    def children(self, state: State, tableau: set[Card]) -> list[list[Pile]]:
+        """The states after each (T), (F) and macro move, in a fixed order."""
+        kids: list[list[Pile]] = []
+        for i, (down, up) in enumerate(state):
+            if not up:
+                continue
+            if self.to_pool(up[-1], tableau):
+                kids.append(_with(state, i, down, up[:-1]))
+            k = len(up) - 1
+            while True:
+                self._run_moves(state, tableau, i, k, kids)
+                if k == 0 or not _builds(up[k - 1], up[k]):
+                    break
+                k -= 1
+        return kids
+
+    def _run_moves(
+        self, state: State, tableau: set[Card], i: int, k: int, kids: list[list[Pile]]
+    ) -> None:
+        """The (T) moves and macros of pile ``i``'s run from index ``k``."""
+        down, up = state[i]
+        head, run, rest = up[k], up[k:], up[:k]
+        for j, (down2, up2) in enumerate(state):
+            if j == i:
+                continue
+            if up2:
+                top: Card | None = up2[-1]
+                assert top is not None
+                if _builds(top, head):
+                    kid = _with(state, i, down, rest)
+                    kid[j] = (down2, up2 + run)
+                    kids.append(kid)
+                high = RANK[top] - 1
+            elif not down2:
+                top, high = None, self.empty_rank
+                if RANK[head] == self.empty_rank:
+                    kid = _with(state, i, down, rest)
+                    kid[j] = (down2, run)
+                    kids.append(kid)
+            else:
+                continue
+            for chain in _chains(top, high, head, tableau):
+                kid = _with(state, i, down, rest)
+                kid[j] = (down2, up2 + chain + run)
+                kids.append(kid)
+
+
+def _chains(top: Card | None, high: int, head: Card, tableau: set[Card]) -> list[tuple[Card, ...]]:
+    """Every chain of pool cards from rank ``high`` down to one above ``head``'s,
+    built down in alternating colours, onto ``top`` (``None``: an empty pile), that
+    ``head`` builds on (in the order of ``itertools.product`` over the suits)."""
+    low = RANK[head] + 1
+    if high < low:
+        return []
+    options: list[list[Card]] = []
+    for rank in range(high, low - 1, -1):
+        red = _red(head) != ((rank - RANK[head]) % 2 == 1)
+        cards = [
+            suit * 13 + rank - 1
+            for suit in range(4)
+            if _RED[suit] == red and suit * 13 + rank - 1 not in tableau
+        ]
+        if not cards:
+            return []
+        options.append(cards)
+    if top is not None and _red(options[0][0]) == _red(top):
+        return []
+    return list(product(*options))
+
+
+def _with(state: State, i: int, down: tuple[Card, ...], up: tuple[Card, ...]) -> list[Pile]:
+    """``state`` with pile ``i`` set to ``down``/``up`` (a face-down card left on
+    top turns up)."""
+    if not up and down:
+        down, up = down[:-1], down[-1:]
+    kid = list(state)
+    kid[i] = (down, up)
+    return kid
+
+
+def _cards(state: State | list[Pile]) -> set[Card]:
+    cards: set[Card] = set()
+    for down, up in state:
+        cards.update(down)
+        cards.update(up)
+    return cards
+
+
+def _key(state: State) -> tuple[Pile, ...]:
+    return tuple(sorted(state))
+
+
+class Outcome(NamedTuple):
+    """A relaxed search's answer: ``lost`` True (the position is lost), False (the
+    relaxed game reached its goal: no proof) or None (out of budget); the states
+    it expanded and the most its table held."""
+
+    lost: bool | None
+    nodes: int
+    states: int
+
+
+def share(limit: Limit) -> Limit:
+    """The relaxation's part of a solve's ``limit``."""
+    return limit.part(SHARE)
+
+
+def search(
+    pos: Position,
+    max_nodes: int | None,
+    max_table: int = MAX_STATES,
+    deadline: float | None = None,
+) -> Outcome:
+    """Search the relaxed game from ``pos``'s tableau (module doc): lost True
+    when it proves ``pos`` lost, False when it reached the goal, None after
+    ``max_nodes`` states, once its table holds more than ``max_table`` or at
+    ``deadline`` (``time.perf_counter``), without either."""
+    game = _Game(pos.rules)
+    start = [
+        (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
+        for t in pos.layout.tableau
+    ]
+    root = tuple(game.normal(start, _cards(start)))
+    seen = {_key(root)}
+    stack = [root]
+    nodes = 0
+    while stack:
+        state = stack.pop()
+        nodes += 1
+        if max_nodes is not None and nodes > max_nodes:
+            return Outcome(None, max_nodes, len(seen))
+        if len(seen) > max_table:
+            return Outcome(None, nodes, len(seen))
+        if deadline is not None and time.perf_counter() >= deadline:
+            return Outcome(None, nodes, len(seen))
+        if not any(down for down, _ in state):
+            return Outcome(False, nodes, len(seen))
+        tableau = _cards(state)
+        for kid in game.children(state, tableau):
+            child = tuple(game.normal(kid, _cards(kid)))
+            key = _key(child)
+            if key not in seen:
+                seen.add(key)
+                stack.append(child)
+    return Outcome(True, nodes, len(seen))
