@@ -191,11 +191,12 @@ def free_pool_search(position: Position, limit: Limit, max_table: int) -> free_p
     start = time.perf_counter()
     assert gilbert_like(position.rules) and _gilbert is not None
     tableau = position.layout.tableau
+    up, down = free_pool.directions(position.rules)
     code, nodes, states = _gilbert.free_pool(
         [list(position.piles[t]) for t in tableau],
         [position.hidden[t] for t in tableau],
-        1,
-        1,
+        int(up),
+        int(down),
         position.rules.tableau.empty_rank,
         limit.nodes or 0,
         max_table,

@@ -58,9 +58,9 @@ search from the normal forms reaches the goal whenever G does. The tests check
 it against a plain search of G (every (T), (F) and (P)) on small positions.
 
 The search is depth-first over normal forms with a table of them (the piles in
-any order); it returns ``True`` when G cannot reach the goal (the position is
-lost), ``False`` when it reached it (no proof), ``None`` when it ran out of
-nodes.
+any order). Its :class:`Outcome` says lost (G cannot reach the goal: the position
+is lost), not lost (G reached it: no proof either way) or unknown (out of budget).
+``_gilbert.c`` runs the same search, state for state.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def applies(rules: GameRules) -> bool:
     )
 
 
-def _directions(rules: GameRules) -> tuple[bool, bool]:
+def directions(rules: GameRules) -> tuple[bool, bool]:
     """The game has (up from the Ace, down from the King) foundations."""
     ups = any(g.direction is Direction.UP for g in rules.foundations)
     downs = any(g.direction is Direction.DOWN for g in rules.foundations)
@@ -124,7 +124,7 @@ class _Game:
     """The relaxed game of one rule record (see the module doc)."""
 
     def __init__(self, rules: GameRules) -> None:
-        self.up, self.down = _directions(rules)
+        self.up, self.down = directions(rules)
         rank = rules.tableau.empty_rank
         assert rank is not None
         self.empty_rank = rank

@@ -1,0 +1,126 @@
+"""The free pool (pruning/free_pool.py): Gilbert's relaxed game over the tableau
+alone. Its dead end proves a position lost; it never calls a winnable position
+lost; the compiled relaxation equals the Python one; the solver's phase uses it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from solverkit import complete, gilbert_small, replay_wins
+
+from patience import Position, format_position
+from patience.movegen import generate_moves
+from patience.solver import Limit, Verdict, fast, solve
+from patience.solver.engine import single_search
+from patience.solver.pruning import free_pool
+
+# 6H can go nowhere: the hearts it would join on a foundation (5H up, 7H down) lie
+# face down under it, so do both black Sevens it could go on; no Seven can fill an
+# empty column under it, for the red ones are the wrong colour.
+STUCK = "1: 5H 7H 7C 7S | 6H"
+# The same, with the black Sevens on the foundations: still stuck (7C and 7S lie
+# under the Kings of their up foundations), but the pool offers 7C for 6H.
+STUCK_WITH_SEVENS_IN_THE_POOL = "1: 5H 7H | 6H"
+# 7C on top of its down foundation: played back into an empty column, it takes 6H.
+SAVED_BY_A_PLAY_BACK = """
+F1: AC 2C 3C 4C 5C 6C
+F5: KC QC JC TC 9C 8C 7C
+1: 5H 7H | 6H
+"""
+
+
+def test_a_stuck_position_is_proved_lost_at_once() -> None:
+    pos = complete("gilbert", STUCK)
+    assert pos.hidden[pos.layout.by_label["1"]] == 4
+    assert free_pool.search(pos, 10) == free_pool.Outcome(True, 1, 1)
+    plain = single_search(pos, Limit(nodes=1_000), prune=False)
+    assert plain.verdict is Verdict.LOST
+
+
+def test_cards_in_the_pool_may_hide_a_loss() -> None:
+    """A relaxation: a card on a foundation is free in the pool, so the relaxed game
+    reaches its goal (no proof) where the game is stuck."""
+    pos = complete("gilbert", STUCK_WITH_SEVENS_IN_THE_POOL)
+    assert generate_moves(pos) == []
+    assert single_search(pos, Limit(nodes=1_000), prune=False).verdict is Verdict.LOST
+    assert free_pool.search(pos, 100).lost is False
+
+
+def test_a_play_back_that_wins_is_no_dead_end() -> None:
+    pos = complete("gilbert", SAVED_BY_A_PLAY_BACK)
+    assert free_pool.search(pos, 100).lost is False
+    result = solve(pos, Limit(nodes=10_000))
+    assert result.verdict is Verdict.WINNABLE
+    replay_wins(pos, result.line)
+
+
+@pytest.mark.parametrize(("deal", "nodes"), [(255, 1_182), (90, 6_994), (87, 5_023)])
+def test_deals_the_complete_search_cannot_exhaust(deal: int, nodes: int) -> None:
+    """Lost deals: the relaxation proves each within a few thousand states, where
+    the complete search alone is undecided after 50,000 positions (deal 87 needs
+    4.3 million, 255 and 90 more than 10 s of the whole solver before the free
+    pool)."""
+    pos = Position.deal("gilbert", deal)
+    assert free_pool.search(pos, nodes) == free_pool.Outcome(True, nodes, nodes)
+    assert free_pool.search(pos, nodes - 1).lost is None
+    assert single_search(pos, Limit(nodes=50_000)).verdict is Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize("deal", [5, 8, 629])
+def test_winnable_deals_reach_the_goal(deal: int) -> None:
+    outcome = free_pool.search(Position.deal("gilbert", deal), 1_000)
+    assert outcome.lost is False and outcome.nodes < 1_000
+
+
+@pytest.mark.parametrize("deal", [255, 90, 87, 5, 8, 629, 30])
+def test_the_compiled_relaxation_equals_the_python_one(deal: int) -> None:
+    pos = Position.deal("gilbert", deal)
+    python = free_pool.search(pos, 3_000)
+    assert fast.free_pool_search(pos, Limit(nodes=3_000), free_pool.MAX_STATES) == python
+
+
+def test_the_memory_guard_stops_the_relaxation() -> None:
+    """Deal 36 (lost, but not to the relaxation): its table outgrows a guard of
+    1,000 states, in both engines alike."""
+    pos = Position.deal("gilbert", 36)
+    python = free_pool.search(pos, 100_000, max_table=1_000)
+    assert python.lost is None and python.states > 1_000 and python.nodes < 1_000
+    assert fast.free_pool_search(pos, Limit(nodes=100_000), 1_000) == python
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_the_solver_proves_a_lost_deal_with_the_relaxation(native: bool) -> None:
+    """Deal 255: the win-only phases take their shares, then the free pool proves
+    it lost; the complete search never starts."""
+    pos = Position.deal("gilbert", 255)
+    budget = 20_000 if native else 6_000
+    result = solve(pos, Limit(nodes=budget), native=native)
+    assert result.verdict is Verdict.LOST and result.nodes < budget
+
+
+SETTINGS = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+
+
+@SETTINGS
+@given(
+    st.one_of(
+        gilbert_small(low=5, max_columns=2),
+        gilbert_small(low=6, high=12, max_suits=3, max_columns=3, max_stock=3),
+    )
+)
+def test_a_relaxed_dead_end_is_never_a_winnable_position(pos: Position) -> None:
+    """Soundness against the plain search of the game itself (every legal move, no
+    pruning): where the relaxation says lost, the game is not winnable; and the
+    compiled relaxation equals the Python one."""
+    outcome = free_pool.search(pos, 20_000)
+    assert fast.free_pool_search(pos, Limit(nodes=20_000), free_pool.MAX_STATES) == outcome
+    event(f"relaxation: {outcome.lost}")
+    if outcome.lost:
+        plain = single_search(pos, Limit(nodes=200_000), prune=False)
+        event(f"plain search: {plain.verdict.value}")
+        assert plain.verdict is not Verdict.WINNABLE, format_position(pos)
