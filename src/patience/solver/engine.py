@@ -205,11 +205,14 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
 
 def _free_pool(position: Position, limit: Limit, *, native: bool) -> free_pool.Outcome:
     """The free-pool relaxation (:mod:`free_pool`) within ``limit``: compiled
-    where it is built."""
-    if native and fast.available(position.rules):
+    where it is built, else in Python with a smaller memory guard (a state takes
+    about 1.5 KB there)."""
+    rules = position.rules
+    if native and fast.gilbert_like(rules) and fast.available(rules):
         return fast.free_pool_search(position, limit, free_pool.MAX_STATES)
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
-    return free_pool.search(position, limit.nodes, deadline=deadline)
+    guard = MAX_TABLE["python"] // 2
+    return free_pool.search(position, limit.nodes, max_table=guard, deadline=deadline)
 
 
 def _restart_phase(
