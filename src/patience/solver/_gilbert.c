@@ -846,38 +846,40 @@ static void pool_child(PoolSearch *ps, State *kid) {
     ps->n++;
 }
 
+/* a child: pile j gets the pool cards ``chain`` (L of them), then pile i's run
+ * from k */
+static void pool_place(PoolSearch *ps, const State *s, int i, int k, int j, const int *chain,
+                       int L) {
+    State kid = *s;
+    int n = kid.len[j];
+    for (int q = 0; q < L; q++) kid.col[j][n++] = (uint8_t)chain[q];
+    memcpy(kid.col[j] + n, s->col[i] + k, s->len[i] - k);
+    kid.len[j] = (uint8_t)(n + s->len[i] - k);
+    cut(&kid, i, k);
+    pool_child(ps, &kid);
+}
+
 /* free_pool._Game._run_moves: the (T) moves and macros of pile i's run from k */
 static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, int k) {
-    int head = s->col[i][k], nrun = s->len[i] - k;
+    int head = s->col[i][k];
     for (int j = 0; j < NT; j++) {
         if (j == i) continue;
-        int top = -1, high;
+        int top = -1, high, direct;
         if (s->len[j] > s->hid[j]) {
             top = s->col[j][s->len[j] - 1];
-            if (builds(top, head)) {
-                State kid = *s;
-                memcpy(kid.col[j] + kid.len[j], s->col[i] + k, nrun);
-                kid.len[j] += nrun;
-                cut(&kid, i, k);
-                pool_child(ps, &kid);
-            }
+            direct = builds(top, head);
             high = RANK(top) - 1;
         } else if (!s->hid[j]) {
             high = ps->g->empty_rank;
-            if (RANK(head) == ps->g->empty_rank) {
-                State kid = *s;
-                memcpy(kid.col[j], s->col[i] + k, nrun);
-                kid.len[j] = (uint8_t)nrun;
-                cut(&kid, i, k);
-                pool_child(ps, &kid);
-            }
+            direct = RANK(head) == ps->g->empty_rank;
         } else {
             continue;
         }
+        if (direct) pool_place(ps, s, i, k, j, NULL, 0); /* the chain of no pool card */
         /* the chains (free_pool._chains), in itertools.product's order */
         int low = RANK(head) + 1;
         if (high < low) continue;
-        int L = high - low + 1, opt[13][2], nopt[13], idx[13];
+        int L = high - low + 1, opt[13][2], nopt[13], idx[13], chain[13];
         int ok = 1;
         for (int q = 0; q < L && ok; q++) {
             int rank = high - q;
@@ -892,13 +894,8 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
         if (!ok || (top >= 0 && RED(opt[0][0]) == RED(top))) continue;
         memset(idx, 0, sizeof idx);
         for (;;) {
-            State kid = *s;
-            int n = kid.len[j];
-            for (int q = 0; q < L; q++) kid.col[j][n++] = (uint8_t)opt[q][idx[q]];
-            memcpy(kid.col[j] + n, s->col[i] + k, nrun);
-            kid.len[j] = (uint8_t)(n + nrun);
-            cut(&kid, i, k);
-            pool_child(ps, &kid);
+            for (int q = 0; q < L; q++) chain[q] = opt[q][idx[q]];
+            pool_place(ps, s, i, k, j, chain, L);
             int q = L - 1;
             while (q >= 0 && ++idx[q] == nopt[q]) idx[q--] = 0;
             if (q < 0) break;

@@ -183,20 +183,15 @@ class _Game:
             if up2:
                 top: Card | None = up2[-1]
                 assert top is not None
-                if _builds(top, head):
-                    kid = _with(state, i, down, rest)
-                    kid[j] = (down2, up2 + run)
-                    kids.append(kid)
-                high = RANK[top] - 1
+                direct, high = _builds(top, head), RANK[top] - 1
             elif not down2:
                 top, high = None, self.empty_rank
-                if RANK[head] == self.empty_rank:
-                    kid = _with(state, i, down, rest)
-                    kid[j] = (down2, run)
-                    kids.append(kid)
+                direct = RANK[head] == self.empty_rank
             else:
                 continue
-            for chain in _chains(top, high, head, tableau):
+            # the (T) move itself is the chain of no pool card
+            chains = [()] if direct else []
+            for chain in chains + _chains(top, high, head, tableau):
                 kid = _with(state, i, down, rest)
                 kid[j] = (down2, up2 + chain + run)
                 kids.append(kid)
