@@ -35,6 +35,7 @@
 #define KEYLEN 128
 #define MAXMOVES 2048
 #define VERIFY_SECONDS 1e-4 /* engine.py: time kept per move to replay the line */
+#include "_search.h" /* the transposition table (with KEYLEN), the clock */
 
 typedef struct {
     uint8_t col[NT][MAXLEN];
@@ -49,14 +50,7 @@ typedef struct { uint8_t src, dst, n; } Mv;
 static int RANK(int c) { return c % 13 + 1; }
 static int SUIT(int c) { return c / 13; }
 
-/* ------------------------------------------------------------ transposition table */
-typedef struct {
-    uint8_t *keys; /* count * KEYLEN */
-    size_t count, cap, max_cap;
-    uint64_t *slots; /* (index + 1) << 32 | fingerprint; 0 = empty */
-    size_t nslots;
-} Table;
-
+/* ------------------------------------------------------------ keys */
 /* the bytes of a key in use (make_key): the rest is padding (0xff); keys are
  * prefix-free (each pile's length comes before its cards), so equal keys have equal
  * lengths and two keys are equal exactly when their used bytes are */
@@ -64,71 +58,6 @@ static int key_len(const uint8_t *k) {
     int p = NF + NC + 1;
     for (int i = 0; i < NT; i++) p += 1 + k[p];
     return p;
-}
-
-static uint64_t hash_key(const uint8_t *k, int len) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
-    for (int i = 0; i < len; i += 8) {
-        memcpy(&w, k + i, 8);
-        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 29;
-    }
-    return h ^ (h >> 32);
-}
-
-static int table_init(Table *t, size_t max_cap) {
-    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
-    t->keys = malloc(t->cap * KEYLEN);
-    /* slots for the whole budget at once (calloc'd pages cost nothing until used):
-     * growing a table of millions of positions takes a third of a second, during
-     * which the clock is not read */
-    t->nslots = 1 << 17;
-    while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
-    t->slots = calloc(t->nslots, sizeof(uint64_t));
-    return t->keys && t->slots;
-}
-
-static void table_free(Table *t) { free(t->keys); free(t->slots); }
-
-static int table_grow(Table *t) {
-    size_t n = t->nslots * 2;
-    uint64_t *s = calloc(n, sizeof(uint64_t));
-    if (!s) return 0;
-    for (size_t i = 0; i < t->nslots; i++) {
-        uint64_t v = t->slots[i];
-        if (!v) continue;
-        const uint8_t *old = t->keys + ((v >> 32) - 1) * KEYLEN;
-        size_t h = hash_key(old, key_len(old)) & (n - 1);
-        while (s[h]) h = (h + 1) & (n - 1);
-        s[h] = v;
-    }
-    free(t->slots); t->slots = s; t->nslots = n;
-    return 1;
-}
-
-/* 1: inserted (new), 0: already present, -1: out of memory */
-static int table_insert(Table *t, const uint8_t *k, int len) {
-    if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
-    uint64_t hk = hash_key(k, len);
-    uint32_t finger = (uint32_t)(hk >> 32);
-    size_t h = hk & (t->nslots - 1);
-    while (t->slots[h]) {
-        uint64_t v = t->slots[h];
-        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, (size_t)len))
-            return 0;
-        h = (h + 1) & (t->nslots - 1);
-    }
-    if (t->count == t->cap) {
-        size_t cap = t->cap * 2;
-        if (t->max_cap && cap > t->max_cap) cap = t->max_cap > t->cap ? t->max_cap : t->cap + 1;
-        uint8_t *nk = realloc(t->keys, cap * KEYLEN);
-        if (!nk) return -1;
-        t->keys = nk; t->cap = cap;
-    }
-    memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
-    t->count++;
-    t->slots[h] = ((uint64_t)t->count << 32) | finger;
-    return 1;
 }
 
 /* canonical key (Position.canonical_key up to encoding): the foundations sorted,
@@ -585,27 +514,11 @@ static int children(const State *s, Mv *moves, int streamline, int no_room) {
 /* ------------------------------------------------------------ search */
 typedef struct { size_t base; int n, next; } Frame;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 typedef struct {
     Mv *moves; size_t nmoves, cap; /* the children of every frame on the path */
     Frame *frames; size_t depth, fcap;
     uint64_t rng; /* restarts.py: shuffle the children with this state (0: never) */
 } Path;
-
-static int grow(void **p, size_t *cap, size_t need, size_t size) {
-    if (need <= *cap) return 1;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need) c *= 2;
-    void *q = realloc(*p, c * size);
-    if (!q) return 0;
-    *p = q; *cap = c;
-    return 1;
-}
 
 /* expands s as a new frame; 0 when out of memory */
 static int push_frame(const State *s, Path *p, int streamline, int no_room) {

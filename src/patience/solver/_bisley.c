@@ -19,6 +19,7 @@
 #define NCOL 13
 #define MAXLEN 40
 #define KEYLEN 72 /* 8 foundation bytes + 13 lengths + 48 cards, padded */
+#include "_search.h" /* the transposition table (with KEYLEN), the clock */
 #define UPT 60
 #define DNT 61
 
@@ -35,70 +36,13 @@ typedef struct { uint8_t src, dst; } Mv;
 static int RANK(int c) { return c % 13 + 1; }
 static int SUIT(int c) { return c / 13; }
 
-/* ------------------------------------------------------------ transposition table */
-typedef struct {
-    uint8_t *keys; /* n * KEYLEN */
-    size_t count, cap;
-    uint64_t *slots; /* (index + 1) << 32 | fingerprint; 0 = empty */
-    size_t nslots;
-} Table;
-
-static uint64_t hash_key(const uint8_t *k) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
-    for (int i = 0; i < KEYLEN; i += 8) {
-        memcpy(&w, k + i, 8);
-        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 29;
-    }
-    return h ^ (h >> 32);
-}
-
-static int table_init(Table *t) {
-    t->cap = 1 << 16; t->count = 0;
-    t->keys = malloc(t->cap * KEYLEN);
-    t->nslots = 1 << 17;
-    t->slots = calloc(t->nslots, sizeof(uint64_t));
-    return t->keys && t->slots;
-}
-
-static void table_free(Table *t) { free(t->keys); free(t->slots); }
-
-static int table_grow(Table *t) {
-    size_t n = t->nslots * 2;
-    uint64_t *s = calloc(n, sizeof(uint64_t));
-    if (!s) return 0;
-    for (size_t i = 0; i < t->nslots; i++) {
-        uint64_t v = t->slots[i];
-        if (!v) continue;
-        size_t h = hash_key(t->keys + ((v >> 32) - 1) * KEYLEN) & (n - 1);
-        while (s[h]) h = (h + 1) & (n - 1);
-        s[h] = v;
-    }
-    free(t->slots); t->slots = s; t->nslots = n;
-    return 1;
-}
-
-/* 1: inserted (new), 0: already present, -1: out of memory */
-static int table_insert(Table *t, const uint8_t *k) {
-    if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
-    uint64_t hk = hash_key(k);
-    uint32_t finger = (uint32_t)(hk >> 32);
-    size_t h = hk & (t->nslots - 1);
-    while (t->slots[h]) {
-        uint64_t v = t->slots[h];
-        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN))
-            return 0;
-        h = (h + 1) & (t->nslots - 1);
-    }
-    if (t->count == t->cap) {
-        uint8_t *nk = realloc(t->keys, t->cap * 2 * KEYLEN);
-        if (!nk) return -1;
-        t->keys = nk; t->cap *= 2;
-    }
-    memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
-    t->count++;
-    t->slots[h] = ((uint64_t)t->count << 32) | finger;
-    return 1;
+/* ------------------------------------------------------------ keys */
+/* the bytes of a key in use (make_key; the rest is padding): prefix-free, since each
+ * column's length comes before its cards */
+static int key_len(const uint8_t *k) {
+    int p = 8;
+    for (int i = 0; i < NCOL; i++) p += 1 + k[p] - 100;
+    return p;
 }
 
 /* canonical key: foundations, then the columns sorted (each: length, cards) */
@@ -108,7 +52,7 @@ static int col_cmp(const State *s, int a, int b) {
     return memcmp(s->col[a], s->col[b], la);
 }
 
-static void make_key(const State *s, uint8_t *k) {
+static int make_key(const State *s, uint8_t *k) {
     int order[NCOL];
     for (int i = 0; i < NCOL; i++) order[i] = i;
     for (int i = 1; i < NCOL; i++) {
@@ -125,6 +69,7 @@ static void make_key(const State *s, uint8_t *k) {
         memcpy(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
+    return p;
 }
 
 /* ------------------------------------------------------------ moves */
@@ -342,22 +287,15 @@ static int children(const State *s, Mv *out, int *work) {
 /* ------------------------------------------------------------ search */
 typedef struct { Mv moves[64]; int n, next; } Frame;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
 static int search(State *s, long max_nodes, double seconds, Mv **line, int *line_len,
                   long *nodes_out, long *peak_out) {
     Table t;
-    if (!table_init(&t)) return -1;
+    if (!table_init(&t, 0)) { table_free(&t); return -1; }
     int *work = malloc(WORKLEN * sizeof(int));
     if (!work) { table_free(&t); return -1; }
     uint8_t key[KEYLEN];
-    make_key(s, key);
-    table_insert(&t, key);
+    table_insert(&t, key, make_key(s, key));
     int cap = 1024, depth = 0;
     Frame *stack = malloc(cap * sizeof(Frame));
     if (!stack) { table_free(&t); free(work); return -1; }
@@ -377,8 +315,7 @@ static int search(State *s, long max_nodes, double seconds, Mv **line, int *line
         }
         Mv m = f->moves[f->next++];
         apply(s, m);
-        make_key(s, key);
-        int ins = table_insert(&t, key);
+        int ins = table_insert(&t, key, make_key(s, key));
         if (ins < 0) { verdict = -1; break; }
         if (!ins) { undo(s, m); continue; }
         nodes++;

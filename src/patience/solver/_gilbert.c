@@ -33,6 +33,7 @@
 #define KEYLEN 80
 #define MAXMOVES 512
 #define VERIFY_SECONDS 1e-4 /* engine.py: time kept per move to replay the line */
+#include "_search.h" /* the transposition table (with KEYLEN), the clock */
 
 typedef struct {
     uint8_t col[NT][MAXLEN];
@@ -61,86 +62,32 @@ static int builds(int below, int above) {
  * (pruning/stock_order.py). ``positions`` counts the positions, as the Python
  * engine's table of keys does. */
 typedef struct {
-    uint8_t *keys; /* count * KEYLEN */
-    uint64_t *masks; /* count */
-    size_t count, cap, max_cap, positions;
-    uint64_t *slots; /* (index + 1) << 32 | fingerprint; 0 = empty */
-    size_t nslots;
-} Table;
+    Table t;
+    uint64_t *masks; /* by entry */
+    size_t mcap, positions;
+} Seen;
 
-static uint64_t hash_key(const uint8_t *k) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
-    for (int i = 0; i < KEYLEN; i += 8) {
-        memcpy(&w, k + i, 8);
-        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 29;
-    }
-    return h ^ (h >> 32);
+static int seen_init(Seen *s, size_t max_cap) {
+    s->masks = NULL; s->mcap = 0; s->positions = 0;
+    return table_init(&s->t, max_cap);
 }
 
-static int table_init(Table *t, size_t max_cap) {
-    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap; t->positions = 0;
-    t->keys = malloc(t->cap * KEYLEN);
-    t->masks = malloc(t->cap * sizeof(uint64_t));
-    /* slots for the whole budget at once (calloc'd pages cost nothing until used):
-     * growing a table of millions of positions takes a third of a second, during
-     * which the clock is not read */
-    t->nslots = 1 << 17;
-    while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
-    t->slots = calloc(t->nslots, sizeof(uint64_t));
-    return t->keys && t->masks && t->slots;
-}
-
-static void table_free(Table *t) { free(t->keys); free(t->masks); free(t->slots); }
-
-static int table_grow(Table *t) {
-    size_t n = t->nslots * 2;
-    uint64_t *s = calloc(n, sizeof(uint64_t));
-    if (!s) return 0;
-    for (size_t i = 0; i < t->nslots; i++) {
-        uint64_t v = t->slots[i];
-        if (!v) continue;
-        size_t h = hash_key(t->keys + ((v >> 32) - 1) * KEYLEN) & (n - 1);
-        while (s[h]) h = (h + 1) & (n - 1);
-        s[h] = v;
-    }
-    free(t->slots); t->slots = s; t->nslots = n;
-    return 1;
-}
+static void seen_free(Seen *s) { table_free(&s->t); free(s->masks); }
 
 /* the position of key k and waste-size bit ``bit``: 1 inserted (new), 0 already
  * present or dominated (the entry has a bit of ``dominators``), -1 out of memory */
-static int table_insert(Table *t, const uint8_t *k, uint64_t bit, uint64_t dominators) {
-    if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
-    uint64_t hk = hash_key(k);
-    uint32_t finger = (uint32_t)(hk >> 32);
-    size_t h = hk & (t->nslots - 1);
-    while (t->slots[h]) {
-        uint64_t v = t->slots[h];
-        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, KEYLEN)) {
-            uint64_t *mask = &t->masks[(v >> 32) - 1];
-            if (*mask & (bit | dominators)) return 0;
-            *mask |= bit;
-            t->positions++;
-            return 1;
-        }
-        h = (h + 1) & (t->nslots - 1);
+static int seen_insert(Seen *s, const uint8_t *k, int len, uint64_t bit, uint64_t dominators) {
+    int added;
+    long i = table_add(&s->t, k, len, &added);
+    if (i < 0) return -1;
+    if (!added) {
+        if (s->masks[i] & (bit | dominators)) return 0;
+        s->masks[i] |= bit;
+    } else {
+        if (!grow((void **)&s->masks, &s->mcap, (size_t)i + 1, sizeof(uint64_t))) return -1;
+        s->masks[i] = bit;
     }
-    if (t->count == t->cap) {
-        size_t cap = t->cap * 2;
-        if (t->max_cap && cap > t->max_cap) cap = t->max_cap > t->cap ? t->max_cap : t->cap + 1;
-        uint8_t *nk = realloc(t->keys, cap * KEYLEN);
-        if (!nk) return -1;
-        t->keys = nk;
-        uint64_t *nm = realloc(t->masks, cap * sizeof(uint64_t));
-        if (!nm) return -1;
-        t->masks = nm; t->cap = cap;
-    }
-    memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
-    t->masks[t->count] = bit;
-    t->positions++;
-    t->count++;
-    t->slots[h] = ((uint64_t)t->count << 32) | finger;
+    s->positions++;
     return 1;
 }
 
@@ -160,7 +107,15 @@ static int col_cmp(const State *s, int a, int b) {
     return memcmp(s->col[a], s->col[b], s->len[a]);
 }
 
-static void make_key(const State *s, uint8_t *k) {
+/* the bytes of a key in use (the rest is padding): prefix-free, since the stock's
+ * and each column's lengths come before their cards */
+static int key_len(const uint8_t *k) {
+    int p = 9 + k[8];
+    for (int i = 0; i < NT; i++) p += 2 + k[p + 1];
+    return p;
+}
+
+static int make_key(const State *s, uint8_t *k) {
     int order[NT];
     for (int i = 0; i < NT; i++) order[i] = i;
     for (int i = 1; i < NT; i++) {
@@ -182,6 +137,7 @@ static void make_key(const State *s, uint8_t *k) {
         memcpy(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
+    return p;
 }
 
 /* the bit of s's waste size in its table entry's mask (bit 63: the cycle) */
@@ -519,28 +475,12 @@ static Mv next_stock_move(const State *s) {
 /* ------------------------------------------------------------ search */
 typedef struct { size_t base; int n, next; } Frame;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 typedef struct {
     Step *steps; size_t nsteps, cap; /* the children of every frame on the path */
     Frame *frames; int depth, fcap;
     Done *done; size_t ndone, dcap; /* the moves made on the path, with their flips */
     uint64_t rng; /* restarts.py: shuffle the children with this state (0: never) */
 } Path;
-
-static int grow(void **p, size_t *cap, size_t need, size_t size) {
-    if (need <= *cap) return 1;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need) c *= 2;
-    void *q = realloc(*p, c * size);
-    if (!q) return 0;
-    *p = q; *cap = c;
-    return 1;
-}
 
 /* expands s as a new frame; 0 when out of memory */
 static int push_frame(State *s, Path *p, int streamline) {
@@ -586,11 +526,10 @@ static void undo_step(State *s, Path *p, Step st) {
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
 static int search(State *s, long max_nodes, double seconds, int streamline, Path *p,
                   long *nodes_out, long *peak_out) {
-    Table t;
-    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    Seen t;
+    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { seen_free(&t); return -1; }
     uint8_t key[KEYLEN];
-    make_key(s, key);
-    table_insert(&t, key, waste_bit(s), 0);
+    seen_insert(&t, key, make_key(s, key), waste_bit(s), 0);
     double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
@@ -609,8 +548,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         }
         Step st = p->steps[f->base + f->next++];
         if (!make_step(s, p, st)) { verdict = -1; break; }
-        make_key(s, key);
-        int ins = table_insert(&t, key, waste_bit(s), dominators(s));
+        int ins = seen_insert(&t, key, make_key(s, key), waste_bit(s), dominators(s));
         if (ins < 0) { verdict = -1; break; }
         if (!ins) {
             undo_step(s, p, st);
@@ -633,7 +571,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         if (!push_frame(s, p, streamline)) { verdict = -1; break; }
     }
     *nodes_out = nodes; *peak_out = (long)t.positions;
-    table_free(&t);
+    seen_free(&t);
     return verdict;
 }
 
@@ -667,11 +605,10 @@ typedef struct { uint32_t parent; Step st; uint32_t depth; } BNode;
  * the parents. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of memory */
 static int best_first(State *root, long max_nodes, double seconds, int streamline, Path *p,
                       long *nodes_out, long *peak_out) {
-    Table t;
-    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    Seen t;
+    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { seen_free(&t); return -1; }
     uint8_t key[KEYLEN];
-    make_key(root, key);
-    table_insert(&t, key, waste_bit(root), 0);
+    seen_insert(&t, key, make_key(root, key), waste_bit(root), 0);
     double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
@@ -699,8 +636,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
             State child = s;
             for (int k = 0; k < st.k; k++) apply(&child, next_stock_move(&child));
             apply(&child, st.m);
-            make_key(&child, key);
-            int ins = table_insert(&t, key, waste_bit(&child), dominators(&child));
+            int ins = seen_insert(&t, key, make_key(&child, key), waste_bit(&child), dominators(&child));
             if (ins < 0) { verdict = -1; break; }
             if (!ins) {
                 if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
@@ -741,7 +677,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
     }
     *nodes_out = nodes; *peak_out = (long)t.positions;
     free(nd); free(heap); free(kids); free(chain); free(raw);
-    table_free(&t);
+    seen_free(&t);
     return verdict;
 }
 
@@ -828,7 +764,7 @@ static void cut(State *s, int t, int n) {
 
 typedef struct {
     const Pool *g;
-    Table t;
+    Seen t;
     uint8_t *stack; size_t n, cap; /* packed states to expand */
     int oom;
 } PoolSearch;
@@ -837,8 +773,7 @@ typedef struct {
 static void pool_child(PoolSearch *ps, State *kid) {
     pool_normal(ps->g, kid);
     uint8_t key[KEYLEN];
-    make_key(kid, key);
-    int ins = table_insert(&ps->t, key, 1, 0);
+    int ins = seen_insert(&ps->t, key, make_key(kid, key), 1, 0);
     if (ins < 0) { ps->oom = 1; return; }
     if (!ins) return;
     if (!grow((void **)&ps->stack, &ps->cap, (ps->n + 1) * KEYLEN, 1)) { ps->oom = 1; return; }
@@ -910,7 +845,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     PoolSearch ps;
     memset(&ps, 0, sizeof ps);
     ps.g = g;
-    if (!table_init(&ps.t, (size_t)max_table)) { table_free(&ps.t); return -1; }
+    if (!seen_init(&ps.t, (size_t)max_table)) { seen_free(&ps.t); return -1; }
     double deadline = seconds > 0 ? now() + seconds : 0;
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
@@ -922,7 +857,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
         unpack(&s, ps.stack + --ps.n * KEYLEN);
         if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
         if (deadline > 0 && nodes % 64 == 0 && now() >= deadline) { verdict = 2; break; }
-        if (ps.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
+        if (ps.t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
         int hidden = 0;
         for (int t = 0; t < NT; t++) hidden += s.hid[t];
         if (!hidden) { verdict = 0; break; }
@@ -944,7 +879,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     if (ps.oom) verdict = -1;
     *nodes_out = nodes; *peak_out = (long)ps.t.positions;
     free(ps.stack);
-    table_free(&ps.t);
+    seen_free(&ps.t);
     return verdict;
 }
 

@@ -1,0 +1,117 @@
+/* What the compiled engines (_bisley.c, _gilbert.c, _bigapple.c) share: the
+ * transposition table, the clock and growing arrays.
+ *
+ * The table is a set of keys of KEYLEN bytes each, with open addressing over 64-bit
+ * slots ((index + 1) << 32 | fingerprint; 0: empty). Before including this file, an
+ * engine defines KEYLEN and declares key_len, the bytes of a key in use (the rest
+ * is padding): its keys must be prefix-free, so that two keys are equal exactly
+ * when their used bytes are. Each entry has an index (0, 1, ... in the order of
+ * insertion), for data an engine keeps beside the table. */
+#ifndef PATIENCE_SEARCH_H
+#define PATIENCE_SEARCH_H
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int key_len(const uint8_t *k);
+
+typedef struct {
+    uint8_t *keys; /* count * KEYLEN */
+    size_t count, cap, max_cap; /* max_cap: the most entries to make room for (0: any) */
+    uint64_t *slots;
+    size_t nslots;
+} Table;
+
+static inline uint64_t hash_key(const uint8_t *k, int len) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
+    for (int i = 0; i < len; i += 8) {
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 29;
+    }
+    return h ^ (h >> 32);
+}
+
+static inline int table_init(Table *t, size_t max_cap) {
+    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
+    t->keys = malloc(t->cap * KEYLEN);
+    /* slots for the whole budget at once (calloc'd pages cost nothing until used):
+     * growing a table of millions of positions takes a third of a second, during
+     * which the clock is not read */
+    t->nslots = 1 << 17;
+    while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
+    t->slots = calloc(t->nslots, sizeof(uint64_t));
+    return t->keys && t->slots;
+}
+
+static inline void table_free(Table *t) { free(t->keys); free(t->slots); }
+
+static inline int table_grow(Table *t) {
+    size_t n = t->nslots * 2;
+    uint64_t *s = calloc(n, sizeof(uint64_t));
+    if (!s) return 0;
+    for (size_t i = 0; i < t->nslots; i++) {
+        uint64_t v = t->slots[i];
+        if (!v) continue;
+        const uint8_t *old = t->keys + ((v >> 32) - 1) * KEYLEN;
+        size_t h = hash_key(old, key_len(old)) & (n - 1);
+        while (s[h]) h = (h + 1) & (n - 1);
+        s[h] = v;
+    }
+    free(t->slots); t->slots = s; t->nslots = n;
+    return 1;
+}
+
+/* the index of key k's entry (k's first len bytes are in use; a new entry copies
+ * all KEYLEN); *added: whether the entry is new. -1: out of memory */
+static inline long table_add(Table *t, const uint8_t *k, int len, int *added) {
+    *added = 0;
+    if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
+    uint64_t hk = hash_key(k, len);
+    uint32_t finger = (uint32_t)(hk >> 32);
+    size_t h = hk & (t->nslots - 1);
+    while (t->slots[h]) {
+        uint64_t v = t->slots[h];
+        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, (size_t)len))
+            return (long)(v >> 32) - 1;
+        h = (h + 1) & (t->nslots - 1);
+    }
+    if (t->count == t->cap) {
+        size_t cap = t->cap * 2;
+        if (t->max_cap && cap > t->max_cap) cap = t->max_cap > t->cap ? t->max_cap : t->cap + 1;
+        uint8_t *nk = realloc(t->keys, cap * KEYLEN);
+        if (!nk) return -1;
+        t->keys = nk; t->cap = cap;
+    }
+    memcpy(t->keys + t->count * KEYLEN, k, KEYLEN);
+    t->count++;
+    t->slots[h] = ((uint64_t)t->count << 32) | finger;
+    *added = 1;
+    return (long)t->count - 1;
+}
+
+/* 1: inserted (new), 0: already present, -1: out of memory */
+static inline int table_insert(Table *t, const uint8_t *k, int len) {
+    int added;
+    return table_add(t, k, len, &added) < 0 ? -1 : added;
+}
+
+static inline double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* makes room for ``need`` items of ``size`` bytes at *p (doubling); 0: out of memory */
+static inline int grow(void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return 0;
+    *p = q; *cap = c;
+    return 1;
+}
+
+#endif
