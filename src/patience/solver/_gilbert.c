@@ -524,7 +524,8 @@ static void undo_step(State *s, Path *p, Step st) {
 }
 
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
-static int search(State *s, long max_nodes, double seconds, int streamline, Path *p,
+static int search(State *s, long max_nodes, double seconds, const volatile char *flag,
+                  int streamline, Path *p,
                   long *nodes_out, long *peak_out) {
     Seen t;
     if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { seen_free(&t); return -1; }
@@ -553,7 +554,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         if (!ins) {
             undo_step(s, p, st);
             /* a long run of table hits finds no new node: look at the clock too */
-            if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+            if (++hits % 64 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
             continue;
         }
         nodes++;
@@ -564,7 +565,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
             break;
         }
         if ((max_nodes > 0 && nodes >= max_nodes) ||
-            (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+            (nodes % 8 == 0 && out_of_time(deadline, flag))) {
             verdict = 2;
             break;
         }
@@ -603,7 +604,8 @@ typedef struct { uint32_t parent; Step st; uint32_t depth; } BNode;
  * found last); each new position of its children enters the table as a node.
  * Open nodes are kept packed (KEYLEN bytes each), the line is read back through
  * the parents. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of memory */
-static int best_first(State *root, long max_nodes, double seconds, int streamline, Path *p,
+static int best_first(State *root, long max_nodes, double seconds, const volatile char *flag,
+                      int streamline, Path *p,
                       long *nodes_out, long *peak_out) {
     Seen t;
     if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { seen_free(&t); return -1; }
@@ -639,7 +641,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
             int ins = seen_insert(&t, key, make_key(&child, key), waste_bit(&child), dominators(&child));
             if (ins < 0) { verdict = -1; break; }
             if (!ins) {
-                if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+                if (++hits % 64 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
                 continue;
             }
             nodes++;
@@ -653,7 +655,7 @@ static int best_first(State *root, long max_nodes, double seconds, int streamlin
                 break;
             }
             if ((max_nodes > 0 && nodes >= max_nodes) ||
-                (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+                (nodes % 8 == 0 && out_of_time(deadline, flag))) {
                 verdict = 2;
                 break;
             }
@@ -841,6 +843,7 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
 /* free_pool.search: 1 the goal is out of reach (lost), 0 reached, 2 out of nodes or
  * time, -1 out of memory */
 static int free_pool(State *root, const Pool *g, long max_nodes, long max_table, double seconds,
+                     const volatile char *flag,
                      long *nodes_out, long *peak_out) {
     PoolSearch ps;
     memset(&ps, 0, sizeof ps);
@@ -856,7 +859,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     while (verdict == 1 && ps.n && !ps.oom) {
         unpack(&s, ps.stack + --ps.n * KEYLEN);
         if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
-        if (deadline > 0 && nodes % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+        if (nodes % 64 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
         if (ps.t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
         int hidden = 0;
         for (int t = 0; t < NT; t++) hidden += s.hid[t];
@@ -883,15 +886,18 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     return verdict;
 }
 
-/* free_pool(columns, hidden, up, down, empty_rank, max_nodes, max_table, seconds)
- *   -> (code, nodes, peak)
- * code: 1 lost (the relaxed game cannot turn every card up), 0 it can, 2 unknown */
+/* free_pool(columns, hidden, up, down, empty_rank, max_nodes, max_table, seconds,
+ *           stop=None) -> (code, nodes, peak)
+ * code: 1 lost (the relaxed game cannot turn every card up), 0 it can, 2 unknown;
+ * stop: a buffer whose first byte, once another thread sets it, ends the search
+ * (unknown; see read_flag) */
 static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden;
     int up, down, empty_rank;
     long max_nodes, max_table; double seconds;
-    if (!PyArg_ParseTuple(args, "OOiiilld", &cols, &hidden, &up, &down, &empty_rank, &max_nodes,
-                          &max_table, &seconds))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "OOiiilld|O", &cols, &hidden, &up, &down, &empty_rank, &max_nodes,
+                          &max_table, &seconds, &stop))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
@@ -899,24 +905,30 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     Pool g = {up, down, empty_rank};
     long nodes = 0, peak = 0;
     int verdict;
+    Py_buffer view;
+    const volatile char *flag;
+    int held = read_flag(stop, &view, &flag);
+    if (held < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    verdict = free_pool(&s, &g, max_nodes, max_table, seconds, &nodes, &peak);
+    verdict = free_pool(&s, &g, max_nodes, max_table, seconds, flag, &nodes, &peak);
     Py_END_ALLOW_THREADS
+    if (held) PyBuffer_Release(&view);
     if (verdict < 0) return PyErr_NoMemory();
     return Py_BuildValue("(ill)", verdict, nodes, peak);
 }
 
-/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0)
- *   -> (verdict, [(src, dst, n), ...], nodes, peak)
+/* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0,
+ *       stop=None) -> (verdict, [(src, dst, n), ...], nodes, peak)
  * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed: with this
  * random state (restarts.py; 0: none) the depth-first search shuffles the children,
- * the best-first search adds noise to the estimate */
+ * the best-first search adds noise to the estimate; stop: as free_pool's */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden, *up, *down, *stock, *waste;
     long max_nodes; double seconds; int mode = 0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOld|iK", &cols, &hidden, &up, &down, &stock, &waste,
-                          &max_nodes, &seconds, &mode, &seed))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "OOOOOOld|iKO", &cols, &hidden, &up, &down, &stock, &waste,
+                          &max_nodes, &seconds, &mode, &seed, &stop))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
@@ -941,10 +953,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     p.rng = (uint64_t)seed;
     long nodes = 0, peak = 0;
     int verdict;
+    Py_buffer view;
+    const volatile char *flag;
+    int held = read_flag(stop, &view, &flag);
+    if (held < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    if (mode & 2) verdict = best_first(&s, max_nodes, seconds, mode & 1, &p, &nodes, &peak);
-    else verdict = search(&s, max_nodes, seconds, mode, &p, &nodes, &peak);
+    if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, &nodes, &peak);
+    else verdict = search(&s, max_nodes, seconds, flag, mode, &p, &nodes, &peak);
     Py_END_ALLOW_THREADS
+    if (held) PyBuffer_Release(&view);
     PyObject *lst = NULL;
     if (verdict >= 0) {
         size_t len = verdict == 0 ? p.ndone : 0;

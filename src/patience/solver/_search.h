@@ -1,5 +1,6 @@
 /* What the compiled engines (_bisley.c, _gilbert.c, _bigapple.c) share: the
- * transposition table, the clock and growing arrays.
+ * transposition table, the clock (and a stop flag) and growing arrays. Include it
+ * after Python.h.
  *
  * The table is a set of keys of KEYLEN bytes each, with open addressing over 64-bit
  * slots ((index + 1) << 32 | fingerprint; 0: empty). Before including this file, an
@@ -101,6 +102,27 @@ static inline double now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* a search stops at its deadline (0: none) or once another thread sets the byte
+ * ``flag`` points to (NULL: none; engine.py's lanes) */
+static inline int out_of_time(double deadline, const volatile char *flag) {
+    return (flag && *flag) || (deadline > 0 && now() >= deadline);
+}
+
+/* the optional argument ``stop`` (None or a writable buffer, e.g. a bytearray(1)) as a
+ * flag: 1 with *flag set (release view after the search), 0 without, -1 on error */
+static inline int read_flag(PyObject *stop, Py_buffer *view, const volatile char **flag) {
+    *flag = NULL;
+    if (!stop || stop == Py_None) return 0;
+    if (PyObject_GetBuffer(stop, view, PyBUF_SIMPLE) < 0) return -1;
+    if (view->len < 1) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_ValueError, "stop: a buffer of one byte or more expected");
+        return -1;
+    }
+    *flag = (const volatile char *)view->buf;
+    return 1;
 }
 
 /* makes room for ``need`` items of ``size`` bytes at *p (doubling); 0: out of memory */

@@ -128,6 +128,7 @@ def search(
     best_first: bool = False,
     variant: int = 0,
     seed: int = 0,
+    stop: bytearray | None = None,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
@@ -135,9 +136,12 @@ def search(
     :mod:`patience.solver.bestfirst` over those moves (Gilbert and Big Apple) with
     its estimate ``variant`` (Big Apple has two); ``seed``: the depth-first search
     shuffles the children with this random state (:mod:`restarts`; 0: never), and
-    Gilbert's best-first search adds noise to its estimate."""
+    Gilbert's best-first search adds noise to its estimate; ``stop`` (Gilbert): the
+    search ends, unknown, once another thread sets ``stop[0]`` (engine.py's lanes)."""
     if gilbert_like(position.rules):
-        return _search_gilbert(position, limit, int(streamlined) | 2 * int(best_first), seed)
+        mode = int(streamlined) | 2 * int(best_first)
+        return _search_gilbert(position, limit, mode, seed, stop)
+    assert stop is None, "only the Gilbert engine takes a stop flag"
     if big_apple_like(position.rules):
         assert not (seed and best_first), "no noisy best-first search for Big Apple"
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
@@ -155,9 +159,12 @@ def _seconds_left(start: float, limit: Limit) -> float:
     return max(1e-6, start + limit.seconds - time.perf_counter())
 
 
-def _search_gilbert(position: Position, limit: Limit, mode: int, seed: int) -> Result:
+def _search_gilbert(
+    position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None
+) -> Result:
     """``mode``: 1 streamlined, 2 best-first (the engine's ``mode`` argument);
-    ``seed``: the random state of the shuffled children (0: none)."""
+    ``seed``: the random state of the shuffled children (0: none); ``stop``: see
+    :func:`search`."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -179,15 +186,19 @@ def _search_gilbert(position: Position, limit: Limit, mode: int, seed: int) -> R
         _seconds_left(start, limit),
         mode,
         seed,
+        stop,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)
 
 
-def free_pool_search(position: Position, limit: Limit, max_table: int) -> free_pool.Outcome:
+def free_pool_search(
+    position: Position, limit: Limit, max_table: int, stop: bytearray | None = None
+) -> free_pool.Outcome:
     """The free-pool relaxation (:mod:`patience.solver.pruning.free_pool`) of a
     Gilbert-like position in the compiled engine: the same outcome as
-    ``free_pool.search`` (node counts too, but where the clock stops it)."""
+    ``free_pool.search`` (node counts too, but where the clock or ``stop``, as in
+    :func:`search`, stops it)."""
     start = time.perf_counter()
     assert gilbert_like(position.rules) and _gilbert is not None
     tableau = position.layout.tableau
@@ -201,6 +212,7 @@ def free_pool_search(position: Position, limit: Limit, max_table: int) -> free_p
         limit.nodes or 0,
         max_table,
         _seconds_left(start, limit),
+        stop,
     )
     return free_pool.Outcome((False, True, None)[code], nodes, states)
 

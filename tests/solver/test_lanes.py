@@ -1,0 +1,105 @@
+"""Gilbert's two lanes (solver/engine.py, ``LANES``) and the compiled Gilbert
+engine's stop flag, which ends a search once another thread sets it."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from patience import Position, get_game
+from patience.solver import Limit, Verdict, engine, fast, solve
+
+REQUIRED = os.environ.get("PATIENCE_REQUIRE_NATIVE") == "1"
+pytestmark = pytest.mark.skipif(
+    not REQUIRED and not fast.available(get_game("gilbert")),
+    reason="compiled engine not built (no C compiler)",
+)
+
+SET = b"\x01"
+
+
+@pytest.mark.parametrize(
+    "kind", [{}, {"streamlined": True}, {"streamlined": True, "best_first": True}]
+)
+def test_a_set_flag_ends_a_compiled_search_within_eight_positions(kind: dict[str, bool]) -> None:
+    pos = Position.deal("gilbert", 1)  # not decided within 100,000 positions
+    stopped = fast.search(pos, Limit(nodes=100_000), stop=bytearray(SET), **kind)
+    assert stopped.verdict is Verdict.UNKNOWN
+    assert stopped.nodes <= 8
+    # a flag that is not set changes nothing
+    plain = fast.search(pos, Limit(nodes=5_000), **kind)
+    unset = fast.search(pos, Limit(nodes=5_000), stop=bytearray(1), **kind)
+    assert (unset.verdict, unset.nodes, unset.peak_table) == (
+        plain.verdict,
+        plain.nodes,
+        plain.peak_table,
+    )
+
+
+def test_a_set_flag_ends_the_free_pool_within_64_states() -> None:
+    pos = Position.deal("gilbert", 18)  # open after 700,000 relaxed states
+    outcome = fast.free_pool_search(pos, Limit(nodes=100_000), 1_000_000, bytearray(SET))
+    assert outcome.lost is None
+    assert outcome.nodes <= 64
+
+
+def test_an_empty_flag_is_refused() -> None:
+    pos = Position.deal("gilbert", 1)
+    with pytest.raises(ValueError, match="stop"):
+        fast.search(pos, Limit(nodes=10), stop=bytearray())
+
+
+def test_only_the_gilbert_engine_takes_a_flag() -> None:
+    with pytest.raises(AssertionError):
+        fast.search(Position.deal("bisley", 1), Limit(nodes=10), stop=bytearray(1))
+
+
+def _count_lanes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = engine._two_lanes
+
+    def counted(position: Position, limit: Limit) -> engine.Result:
+        calls.append(1)
+        return real(position, limit)
+
+    monkeypatch.setattr(engine, "_two_lanes", counted)
+    return calls
+
+
+# generous bounds: each deal is decided within a fraction of them; the seconds
+# only make the solve eligible for two lanes
+BOUND = Limit(nodes=20_000_000, seconds=120.0)
+
+
+@pytest.mark.parametrize(
+    ("deal", "verdict"),
+    [(87, Verdict.LOST), (441, Verdict.LOST), (3, Verdict.WINNABLE), (8, Verdict.WINNABLE)],
+)
+def test_two_lanes_decide_as_one_lane(
+    monkeypatch: pytest.MonkeyPatch, deal: int, verdict: Verdict
+) -> None:
+    calls = _count_lanes(monkeypatch)
+    result = solve(Position.deal("gilbert", deal), BOUND)
+    assert calls, "the solve ran in two lanes"
+    assert result.verdict is verdict
+    monkeypatch.setattr(engine, "LANES", False)
+    assert solve(Position.deal("gilbert", deal), BOUND).verdict is verdict
+
+
+def test_the_deciding_lane_stops_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 87: the free pool proves it lost within 5,100 relaxed states, while the
+    # win-only lane alone would search 11 million positions (its share of the
+    # node bound) before giving up.
+    calls = _count_lanes(monkeypatch)
+    result = solve(Position.deal("gilbert", 87), BOUND)
+    assert calls and result.verdict is Verdict.LOST
+    assert result.nodes < 2_000_000
+
+
+def test_a_node_bound_alone_keeps_one_lane(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _count_lanes(monkeypatch)
+    first = solve(Position.deal("gilbert", 1), Limit(nodes=50_000))
+    again = solve(Position.deal("gilbert", 1), Limit(nodes=50_000))
+    assert not calls
+    assert (first.verdict, first.nodes) == (again.verdict, again.nodes)
