@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from patience import PatienceError, Position
 from patience.games import get_game
-from patience.solver import DEEP, QUICK, Limit, fast, parse_budget, solve
+from patience.solver import DEEP, QUICK, Limit, engine, fast, parse_budget, solve
 from patience.solver.cli import parse_deals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,6 +104,15 @@ def summary_cells(budget: str, s: Row, measured: list[Row]) -> list[str]:
             f"{100 * s['decided'] / max(1, s['deals']):.1f} %", str(s["winnable"]),
             str(s["lost"]), str(s["deals"] - s["decided"]), share if s["decided"] else "-",
             *timing, *most, memory]
+
+
+def engine_text(game: str) -> str:
+    """How ``game``'s solves run: compiled or Python, in one lane or two (threads)."""
+    rules = get_game(game)
+    if not fast.available(rules):
+        return "Python"
+    lanes = engine.LANES and fast.gilbert_like(rules)
+    return "compiled (C), two lanes (threads) a solve" if lanes else "compiled (C)"
 
 
 # game, budget ("last": the run's last), target, measure, goal: % of deals (at least) or s (most)
@@ -346,7 +355,9 @@ def main() -> int:
                             help=f"like 3,7,9-12 (default {default})")
     parser.add_argument("--budget", default="quick", help="quick, deep, SECONDS or a list like "
                         "quick,deep (later budgets only on the deals left unknown)")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="worker processes (default 2; Gilbert's solves run in two threads "
+                        "each, so measure Gilbert with --jobs 1)")
     parser.add_argument("--memory", type=int, nargs="?", const=50, metavar="EVERY",
                         help="repeat every EVERY-th solve in its own process (default 50) "
                         "to measure its memory")
@@ -386,8 +397,7 @@ def main() -> int:
                 "budgets": budgets, "ranges": ranges, "code": code_version(),
                 "limits": {name: {"nodes": limit.nodes, "seconds": limit.seconds}
                            for name, limit in (("QUICK", QUICK), ("DEEP", DEEP))},
-                "engines": {g: "compiled (C)" if fast.available(get_game(g)) else "Python"
-                            for g in games}}
+                "engines": {g: engine_text(g) for g in games}}
         regen, memory = None, []
         with raw_path.open("w", encoding="utf-8") as raw:
             raw.write(json.dumps(meta) + "\n")

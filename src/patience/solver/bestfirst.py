@@ -55,6 +55,12 @@ TALON_WEIGHTS = ((2, 1, 1, 2), (4, 1, 1, 0))
 #: (1 s of the deep budget) leaves the other phases more.
 SHARE = {"stock": 0.15, "talon": 0.1}
 
+#: Memory guard of one compiled best-first search, whatever its share: it keeps
+#: each open position beside its table entry (about 200 bytes a position for
+#: Gilbert, 300 for Big Apple), so it stops (unknown) after this many positions,
+#: under 300 MB for Gilbert, which may run it beside the free pool (engine.LANES).
+MAX_POSITIONS = 1_500_000
+
 
 def applies(rules: GameRules) -> bool:
     """The game has a stock (Gilbert) or a talon (Big Apple)."""

@@ -422,9 +422,10 @@ def single_search(
     ignore ``stop``."""
     assert not (seed and not prune), "only the pruned searches take a random state"
     if prune and native and fast.available(position.rules):
+        cap = fast.table_cap(position.rules)
         result = fast.search(
             position,
-            _guarded(limit, fast.table_cap(position.rules)),
+            _guarded(limit, min(cap, bestfirst.MAX_POSITIONS) if best_first else cap),
             streamlined=streamlined,
             best_first=best_first,
             variant=variant,

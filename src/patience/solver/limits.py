@@ -47,8 +47,10 @@ class Limit:
 #: Deal time: the budget of a Solvable deal and of the status after each move.
 QUICK = Limit(nodes=1_000_000, seconds=0.2)
 #: Hint time: a longer search. Its node bound is no memory guard (``MAX_TABLE``
-#: bounds each search's table): on this project's machine 10 s ends a solve first.
-DEEP = Limit(nodes=10_000_000, seconds=10.0)
+#: bounds each search's table): on this project's machine 10 s ends a solve first,
+#: also a Gilbert solve in two lanes (engine.LANES), which counts the positions of
+#: both (at 10 million, a third of the deals it left undecided stopped at 6-9 s).
+DEEP = Limit(nodes=20_000_000, seconds=10.0)
 
 #: Memory guard, whatever the budget: a solve stops (unknown) once its table holds
 #: this many positions. The compiled engines need about 100 bytes a position (Big
