@@ -4,6 +4,7 @@ engine's stop flag, which ends a search once another thread sets it."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -103,3 +104,32 @@ def test_a_node_bound_alone_keeps_one_lane(monkeypatch: pytest.MonkeyPatch) -> N
     again = solve(Position.deal("gilbert", 1), Limit(nodes=50_000))
     assert not calls
     assert (first.verdict, first.nodes) == (again.verdict, again.nodes)
+
+
+def test_a_budget_of_milliseconds_keeps_one_lane(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _count_lanes(monkeypatch)
+    solve(Position.deal("gilbert", 1), Limit(nodes=20_000, seconds=engine.LANES_FROM / 2))
+    assert not calls
+    solve(Position.deal("gilbert", 1), Limit(nodes=20_000, seconds=engine.LANES_FROM))
+    assert calls
+
+
+def test_an_error_in_the_win_lane_stops_the_other_and_is_raised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: object, **kwargs: object) -> engine.Result:
+        raise engine.SolverError("broken on purpose")
+
+    proofs: list[engine.Result] = []
+    real = engine._proof_phases
+
+    def recorded(*args: Any, **kwargs: Any) -> engine.Result:
+        proofs.append(real(*args, **kwargs))
+        return proofs[-1]
+
+    monkeypatch.setattr(engine, "_win_phases", broken)
+    monkeypatch.setattr(engine, "_proof_phases", recorded)
+    with pytest.raises(engine.SolverError, match="on purpose"):
+        solve(Position.deal("gilbert", 1), BOUND)  # deal 1: no lane decides it quickly
+    assert proofs[0].verdict is Verdict.UNKNOWN
+    assert proofs[0].nodes < 100_000

@@ -150,6 +150,9 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
 #: other. (Big Apple's two searches together could pass the memory target; a
 #: budget of nodes alone keeps one lane, so node-bounded solves repeat exactly.)
 LANES = True
+#: Budgets of fewer seconds keep one lane: for a few milliseconds (the site's
+#: status check after a move) a thread and a second core are not worth it.
+LANES_FROM = 0.1
 
 #: (share of the budget, phase, estimate variant) of a win-only phase
 _Phase = tuple[Limit, str, int]
@@ -165,6 +168,7 @@ def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
         and native
         and proof_applies
         and limit.seconds is not None
+        and limit.seconds >= LANES_FROM
         and fast.gilbert_like(rules)
         and fast.available(rules)
     ):
@@ -291,6 +295,7 @@ def _two_lanes(position: Position, limit: Limit) -> Result:
     assert seconds is not None
     phases = _win_shares(rules, limit)
     win = sum(share.seconds or 0.0 for share, _, _ in phases) / seconds
+    assert 0 < win < 1, "the win-only phases leave the proofs a share"
     stretched = Limit(nodes=limit.nodes, seconds=seconds / win)
     win_phases = _win_shares(rules, stretched)
     relaxed_share = free_pool.share(Limit(nodes=limit.nodes, seconds=seconds / (1 - win)))
@@ -304,10 +309,13 @@ def _two_lanes(position: Position, limit: Limit) -> Result:
 
     def win_lane() -> None:
         try:
-            found.append(_win_phases(position, lane(win), win_phases, native=True, stop=stop))
+            result = _win_phases(position, lane(win), win_phases, native=True, stop=stop)
         except BaseException as error:  # re-raised in the caller's thread
             found.append(error)
-        if isinstance(found[-1], Result) and found[-1].verdict is Verdict.WINNABLE:
+            stop[0] = 1
+            return
+        found.append(result)
+        if result.verdict is Verdict.WINNABLE:
             stop[0] = 1
 
     thread = threading.Thread(target=win_lane, name="patience-win-lane", daemon=True)
