@@ -137,7 +137,9 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     streamlined depth-first search. Unless one wins, where :mod:`free_pool`
     applies (Gilbert) its relaxed game gets its share and may prove the position
     lost; else the complete search gets the rest. ``nodes`` and ``seconds``
-    of the result count every phase, and the budget bounds them all together."""
+    of the result count every phase, and the budget bounds them all together.
+    Gilbert runs the win-only phases beside the others, in a second thread
+    (:data:`LANES`)."""
     if prune and streamline.applies(position.rules):
         return _phases(position, limit, native=native)
     return single_search(position, limit, prune=prune, native=native)
