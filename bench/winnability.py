@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from patience import PatienceError, Position
 from patience.games import get_game
-from patience.solver import DEEP, QUICK, Limit, engine, fast, parse_budget, solve
+from patience.solver import DEEP, QUICK, Limit, fast, parse_budget, phases, solve
 from patience.solver.cli import parse_deals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +111,7 @@ def engine_text(game: str) -> str:
     rules = get_game(game)
     if not fast.available(rules):
         return "Python"
-    lanes = engine.LANES and fast.gilbert_like(rules)
+    lanes = phases.LANES and fast.gilbert_like(rules)
     return "compiled (C), two lanes (threads) a solve" if lanes else "compiled (C)"
 
 

@@ -1,4 +1,4 @@
-"""Gilbert's two lanes (solver/engine.py, ``LANES``) and the compiled Gilbert
+"""Gilbert's two lanes (solver/phases.py, ``LANES``) and the compiled Gilbert
 engine's stop flag, which ends a search once another thread sets it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from patience import Position, get_game
-from patience.solver import Limit, Verdict, engine, fast, solve
+from patience.solver import Limit, Result, SolverError, Verdict, fast, phases, solve
 
 REQUIRED = os.environ.get("PATIENCE_REQUIRE_NATIVE") == "1"
 pytestmark = pytest.mark.skipif(
@@ -58,13 +58,13 @@ def test_only_the_gilbert_engine_takes_a_flag() -> None:
 
 def _count_lanes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = engine._two_lanes
+    real = phases._two_lanes
 
-    def counted(position: Position, limit: Limit) -> engine.Result:
+    def counted(position: Position, limit: Limit) -> Result:
         calls.append(1)
         return real(position, limit)
 
-    monkeypatch.setattr(engine, "_two_lanes", counted)
+    monkeypatch.setattr(phases, "_two_lanes", counted)
     return calls
 
 
@@ -84,7 +84,7 @@ def test_two_lanes_decide_as_one_lane(
     result = solve(Position.deal("gilbert", deal), BOUND)
     assert calls, "the solve ran in two lanes"
     assert result.verdict is verdict
-    monkeypatch.setattr(engine, "LANES", False)
+    monkeypatch.setattr(phases, "LANES", False)
     assert solve(Position.deal("gilbert", deal), BOUND).verdict is verdict
 
 
@@ -108,28 +108,28 @@ def test_a_node_bound_alone_keeps_one_lane(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_a_budget_of_milliseconds_keeps_one_lane(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _count_lanes(monkeypatch)
-    solve(Position.deal("gilbert", 1), Limit(nodes=20_000, seconds=engine.LANES_FROM / 2))
+    solve(Position.deal("gilbert", 1), Limit(nodes=20_000, seconds=phases.LANES_FROM / 2))
     assert not calls
-    solve(Position.deal("gilbert", 1), Limit(nodes=20_000, seconds=engine.LANES_FROM))
+    solve(Position.deal("gilbert", 1), Limit(nodes=20_000, seconds=phases.LANES_FROM))
     assert calls
 
 
 def test_an_error_in_the_win_lane_stops_the_other_and_is_raised(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(*args: object, **kwargs: object) -> engine.Result:
-        raise engine.SolverError("broken on purpose")
+    def broken(*args: object, **kwargs: object) -> Result:
+        raise SolverError("broken on purpose")
 
-    proofs: list[engine.Result] = []
-    real = engine._proof_phases
+    proofs: list[Result] = []
+    real = phases._proof_phases
 
-    def recorded(*args: Any, **kwargs: Any) -> engine.Result:
+    def recorded(*args: Any, **kwargs: Any) -> Result:
         proofs.append(real(*args, **kwargs))
         return proofs[-1]
 
-    monkeypatch.setattr(engine, "_win_phases", broken)
-    monkeypatch.setattr(engine, "_proof_phases", recorded)
-    with pytest.raises(engine.SolverError, match="on purpose"):
+    monkeypatch.setattr(phases, "_win_phases", broken)
+    monkeypatch.setattr(phases, "_proof_phases", recorded)
+    with pytest.raises(SolverError, match="on purpose"):
         solve(Position.deal("gilbert", 1), BOUND)  # deal 1: no lane decides it quickly
     assert proofs[0].verdict is Verdict.UNKNOWN
     assert proofs[0].nodes < 100_000

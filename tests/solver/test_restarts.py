@@ -9,7 +9,8 @@ from solverkit import replay_wins, searches_agree
 
 from patience import Move, Position, get_game
 from patience.solver import Limit, Verdict, fast, restarts, solve
-from patience.solver.engine import _restart_phase, single_search
+from patience.solver.engine import single_search
+from patience.solver.phases import _restart_phase
 
 NATIVE = fast.available(get_game("gilbert")) and fast.available(get_game("big-apple"))
 

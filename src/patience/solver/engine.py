@@ -10,7 +10,6 @@ module.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 
@@ -21,7 +20,6 @@ from patience.solver import bestfirst, fast, ordering, restarts, streamline
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import (
     dead_cards,
-    free_pool,
     safe_moves,
     stock_macros,
     stock_order,
@@ -139,276 +137,12 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     lost; else the complete search gets the rest. ``nodes`` and ``seconds``
     of the result count every phase, and the budget bounds them all together.
     Gilbert runs the win-only phases beside the others, in a second thread
-    (:data:`LANES`)."""
+    (:data:`patience.solver.phases.LANES`)."""
     if prune and streamline.applies(position.rules):
-        return _phases(position, limit, native=native)
+        from patience.solver import phases  # it runs single_search: imported late
+
+        return phases.run(position, limit, native=native)
     return single_search(position, limit, prune=prune, native=native)
-
-
-#: Gilbert's solves run in two lanes (threads, each on its own core), where the
-#: compiled engine is built and the budget has seconds: the win-only phases in
-#: one, the free pool and the complete search in the other, each for the whole
-#: time, the node bound split between them. The first lane to decide stops the
-#: other. (Big Apple's two searches together could pass the memory target; a
-#: budget of nodes alone keeps one lane, so node-bounded solves repeat exactly.)
-LANES = True
-#: Budgets of fewer seconds keep one lane: for a few milliseconds (the site's
-#: status check after a move) a thread and a second core are not worth it.
-LANES_FROM = 0.1
-
-#: (share of the budget, phase, estimate variant) of a win-only phase
-_Phase = tuple[Limit, str, int]
-
-
-def _phases(position: Position, limit: Limit, *, native: bool) -> Result:
-    start = time.perf_counter()
-    rules = position.rules
-    proof_applies = free_pool.applies(rules) and any(position.hidden)
-    # (with no face-down card the relaxed game's goal is reached at once)
-    if (
-        LANES
-        and native
-        and proof_applies
-        and limit.seconds is not None
-        and limit.seconds >= LANES_FROM
-        and fast.gilbert_like(rules)
-        and fast.available(rules)
-    ):
-        return _two_lanes(position, limit)
-    # The memory guard bounds each search's own table (single_search), not the
-    # phases together: the win-only phases' tables are small or freed before the
-    # complete search starts.
-    won = _win_phases(position, limit, _win_shares(rules, limit), native=native)
-    nodes, peak = won.nodes, won.peak_table
-    if won.verdict is Verdict.WINNABLE:
-        return Result(won.verdict, won.line, nodes, time.perf_counter() - start, peak)
-    rest = _rest(limit, start, nodes)
-    if rest is None:
-        return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
-    share = free_pool.share(limit) if proof_applies else None
-    last = _proof_phases(position, rest, share, native=native)
-    return Result(
-        last.verdict,
-        last.line,
-        nodes + last.nodes,
-        time.perf_counter() - start,
-        max(peak, last.peak_table),
-    )
-
-
-def _win_shares(rules: GameRules, limit: Limit) -> list[_Phase]:
-    """The win-only phases of ``rules`` in order, each with its part of ``limit``."""
-    first: list[_Phase] = []
-    if bestfirst.applies(rules):
-        for variant in range(bestfirst.variants(rules)):
-            first.append((bestfirst.share(rules, limit), "best-first", variant))
-    if restarts.applies(rules):
-        first.append((restarts.share(rules, limit), "restarts", 0))
-    if restarts.noisy_applies(rules):
-        first.append((restarts.share(rules, limit, noisy=True), "noisy restarts", 0))
-    first.append((streamline.first_share(rules, limit), "depth-first", 0))
-    return first
-
-
-def _win_phases(
-    position: Position,
-    limit: Limit,
-    phases: list[_Phase],
-    *,
-    native: bool,
-    stop: bytearray | None = None,
-) -> Result:
-    """The win-only ``phases`` in order, each within its share and what is left of
-    ``limit``: winnable with the first win, else unknown (also when a phase
-    exhausted the streamlined moves: the next such phase would repeat it)."""
-    start = time.perf_counter()
-    nodes, peak = 0, 0
-    for share, phase, variant in phases:
-        rest = _rest(limit, start, nodes)
-        if rest is None or (stop is not None and stop[0]):
-            break
-        if phase.endswith("restarts"):
-            part = _restart_phase(
-                position,
-                _least(share, rest),
-                native=native,
-                noisy=phase == "noisy restarts",
-                stop=stop,
-            )
-        else:
-            part = single_search(
-                position,
-                _least(share, rest),
-                native=native,
-                streamlined=True,
-                best_first=phase == "best-first",
-                variant=variant,
-                stop=stop,
-            )
-        nodes += part.nodes
-        peak = max(peak, part.peak_table)
-        if part.verdict is Verdict.WINNABLE:
-            return Result(part.verdict, part.line, nodes, time.perf_counter() - start, peak)
-        if part.verdict is Verdict.LOST:
-            break
-    return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
-
-
-def _proof_phases(
-    position: Position,
-    limit: Limit,
-    relaxed_share: Limit | None,
-    *,
-    native: bool,
-    stop: bytearray | None = None,
-) -> Result:
-    """The searches that may prove a loss, within ``limit``: the free pool on
-    ``relaxed_share`` (``None``: it does not apply), then the complete search on
-    the rest."""
-    start = time.perf_counter()
-    nodes, peak, rest = 0, 0, limit
-    if relaxed_share is not None:
-        relaxed = _free_pool(position, _least(relaxed_share, limit), native=native, stop=stop)
-        nodes, peak = relaxed.nodes, relaxed.states
-        if relaxed.lost:
-            return Result(Verdict.LOST, (), nodes, time.perf_counter() - start, peak)
-        left = _rest(limit, start, nodes)
-        if left is None or (stop is not None and stop[0]):
-            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
-        rest = left
-    last = single_search(position, rest, native=native, stop=stop)
-    return Result(
-        last.verdict,
-        last.line,
-        nodes + last.nodes,
-        time.perf_counter() - start,
-        max(peak, last.peak_table),
-    )
-
-
-def _two_lanes(position: Position, limit: Limit) -> Result:
-    """:data:`LANES`: the win-only phases in a thread, the free pool and the
-    complete search in this one, both until ``limit.seconds``, with the shares of
-    the sequential solve stretched to the whole time; ``limit.nodes`` is split as
-    the sequential solve's shares split it."""
-    start = time.perf_counter()
-    rules = position.rules
-    seconds = limit.seconds
-    assert seconds is not None
-    phases = _win_shares(rules, limit)
-    win = sum(share.seconds or 0.0 for share, _, _ in phases) / seconds
-    assert 0 < win < 1, "the win-only phases leave the proofs a share"
-    stretched = Limit(nodes=limit.nodes, seconds=seconds / win)
-    win_phases = _win_shares(rules, stretched)
-    relaxed_share = free_pool.share(Limit(nodes=limit.nodes, seconds=seconds / (1 - win)))
-
-    def lane(part: float) -> Limit:
-        nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
-        return Limit(nodes=nodes, seconds=seconds)
-
-    stop = bytearray(1)
-    found: list[Result | BaseException] = []
-
-    def win_lane() -> None:
-        try:
-            result = _win_phases(position, lane(win), win_phases, native=True, stop=stop)
-        except BaseException as error:  # re-raised in the caller's thread
-            found.append(error)
-            stop[0] = 1
-            return
-        found.append(result)
-        if result.verdict is Verdict.WINNABLE:
-            stop[0] = 1
-
-    thread = threading.Thread(target=win_lane, name="patience-win-lane", daemon=True)
-    thread.start()
-    try:
-        proof = _proof_phases(position, lane(1 - win), relaxed_share, native=True, stop=stop)
-    except BaseException:
-        stop[0] = 1
-        thread.join()
-        raise
-    if proof.verdict is not Verdict.UNKNOWN:
-        stop[0] = 1
-    thread.join()
-    won = found[0]
-    if isinstance(won, BaseException):
-        raise won
-    nodes = won.nodes + proof.nodes
-    peak = max(won.peak_table, proof.peak_table)
-    elapsed = time.perf_counter() - start
-    if won.verdict is Verdict.WINNABLE:
-        if proof.verdict is Verdict.LOST:
-            raise SolverError("a lane proved a winnable position lost")
-        return Result(won.verdict, won.line, nodes, elapsed, peak)
-    return Result(proof.verdict, proof.line, nodes, elapsed, peak)
-
-
-def _free_pool(
-    position: Position, limit: Limit, *, native: bool, stop: bytearray | None = None
-) -> free_pool.Outcome:
-    """The free-pool relaxation (:mod:`free_pool`) within ``limit``: compiled
-    where it is built (``stop`` as in :func:`single_search`), else in Python with
-    a smaller memory guard (a state takes about 1.5 KB there)."""
-    rules = position.rules
-    if native and fast.gilbert_like(rules) and fast.available(rules):
-        return fast.free_pool_search(position, limit, free_pool.MAX_STATES, stop)
-    deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
-    guard = MAX_TABLE["python"] // 2
-    return free_pool.search(position, limit.nodes, max_table=guard, deadline=deadline)
-
-
-def _restart_phase(
-    position: Position,
-    limit: Limit,
-    *,
-    native: bool,
-    noisy: bool = False,
-    stop: bytearray | None = None,
-) -> Result:
-    """The randomized restarts (:mod:`restarts`) within ``limit``, of the
-    depth-first search or (``noisy``) of the best-first search: winnable with the
-    first restart's win; lost when a restart exhausted the streamlined moves (every
-    other one would too); else unknown."""
-    start = time.perf_counter()
-    each = restarts.restart_nodes(position.rules, noisy=noisy)
-    nodes, peak, i = 0, 0, 0
-    while (rest := _rest(limit, start, nodes)) is not None and not (stop and stop[0]):
-        part = single_search(
-            position,
-            _least(Limit(nodes=each), rest),
-            native=native,
-            streamlined=True,
-            best_first=noisy,
-            seed=restarts.seed(i),
-            stop=stop,
-        )
-        nodes += part.nodes
-        peak = max(peak, part.peak_table)
-        if part.verdict is not Verdict.UNKNOWN:
-            return Result(part.verdict, part.line, nodes, time.perf_counter() - start, peak)
-        i += 1
-    return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
-
-
-def _rest(limit: Limit, start: float, used: int) -> Limit | None:
-    """What is left of ``limit`` after ``used`` nodes since ``start`` (``None``:
-    nothing)."""
-    nodes = None if limit.nodes is None else limit.nodes - used
-    seconds = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
-    if (nodes is not None and nodes < 1) or (seconds is not None and seconds <= 0):
-        return None
-    return Limit(nodes=nodes, seconds=seconds)
-
-
-def _least(a: Limit, b: Limit) -> Limit:
-    """The smaller bound of each kind."""
-
-    def low(x: float | None, y: float | None) -> float | None:
-        return y if x is None else x if y is None else min(x, y)
-
-    nodes = low(a.nodes, b.nodes)
-    return Limit(nodes=None if nodes is None else int(nodes), seconds=low(a.seconds, b.seconds))
 
 
 def single_search(
@@ -428,7 +162,7 @@ def single_search(
     with its estimate ``variant``. With ``seed`` (a random state, :mod:`restarts`)
     the depth-first search shuffles every position's children, the best-first
     search adds noise to its estimate. The compiled Gilbert engine also ends,
-    unknown, once another thread sets ``stop[0]`` (:data:`LANES`); the others
+    unknown, once another thread sets ``stop[0]`` (:mod:`phases`); the others
     ignore ``stop``."""
     assert not (seed and not prune), "only the pruned searches take a random state"
     if prune and native and fast.available(position.rules):

@@ -137,7 +137,7 @@ def search(
     its estimate ``variant`` (Big Apple has two); ``seed``: the depth-first search
     shuffles the children with this random state (:mod:`restarts`; 0: never), and
     Gilbert's best-first search adds noise to its estimate; ``stop`` (Gilbert): the
-    search ends, unknown, once another thread sets ``stop[0]`` (engine.py's lanes)."""
+    search ends, unknown, once another thread sets ``stop[0]`` (phases.py's lanes)."""
     if gilbert_like(position.rules):
         mode = int(streamlined) | 2 * int(best_first)
         return _search_gilbert(position, limit, mode, seed, stop)

@@ -74,7 +74,7 @@ from patience.position import Position
 from patience.rules import Build, Direction, GameRules, Unit
 from patience.solver.limits import Limit
 
-#: The relaxation's share of a solve's budget (engine.py runs it after the
+#: The relaxation's share of a solve's budget (phases.py runs it after the
 #: win-only phases, before the complete search, which gets the rest: 5 % and
 #: whatever the phases before it left). Measured (docs/solver.md): at 20 % the
 #: complete search's 25 % decided one deal of 1-1000 that no phase before it
