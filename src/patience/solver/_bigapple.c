@@ -571,7 +571,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         if (!ins) {
             undo(s, m);
             /* a long run of table hits finds no new node: look at the clock too */
-            if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+            if (++hits % 64 == 0 && out_of_time(deadline, NULL)) { verdict = 2; break; }
             continue;
         }
         nodes++;
@@ -582,7 +582,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
             break;
         }
         if ((max_nodes > 0 && nodes >= max_nodes) ||
-            (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+            (nodes % 8 == 0 && out_of_time(deadline, NULL))) {
             verdict = 2;
             break;
         }
@@ -694,7 +694,7 @@ static int best_first(const State *root, long max_nodes, double seconds, int str
             if (ins < 0) { verdict = -1; break; }
             if (!ins) {
                 undo(&s, m);
-                if (deadline > 0 && ++hits % 64 == 0 && now() >= deadline) { verdict = 2; break; }
+                if (++hits % 64 == 0 && out_of_time(deadline, NULL)) { verdict = 2; break; }
                 continue;
             }
             nodes++;
@@ -706,7 +706,7 @@ static int best_first(const State *root, long max_nodes, double seconds, int str
                 break;
             }
             if ((max_nodes > 0 && nodes >= max_nodes) ||
-                (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) {
+                (nodes % 8 == 0 && out_of_time(deadline, NULL))) {
                 verdict = 2;
                 break;
             }

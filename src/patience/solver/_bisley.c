@@ -321,7 +321,7 @@ static int search(State *s, long max_nodes, double seconds, Mv **line, int *line
         nodes++;
         if (won(s)) { verdict = 0; break; }
         if ((max_nodes > 0 && nodes >= max_nodes) ||
-            (deadline > 0 && nodes % 8 == 0 && now() >= deadline)) { verdict = 2; break; }
+            (nodes % 8 == 0 && out_of_time(deadline, NULL))) { verdict = 2; break; }
         if (depth == cap) {
             Frame *ns = realloc(stack, 2 * cap * sizeof(Frame));
             if (!ns) { verdict = -1; break; }
