@@ -111,7 +111,7 @@ def engine_text(game: str) -> str:
     rules = get_game(game)
     if not fast.available(rules):
         return "Python"
-    lanes = phases.LANES and fast.gilbert_like(rules)
+    lanes = phases.LANES and (fast.gilbert_like(rules) or fast.big_apple_like(rules))
     return "compiled (C), two lanes (threads) a solve" if lanes else "compiled (C)"
 
 
@@ -356,8 +356,8 @@ def main() -> int:
     parser.add_argument("--budget", default="quick", help="quick, deep, SECONDS or a list like "
                         "quick,deep (later budgets only on the deals left unknown)")
     parser.add_argument("--jobs", type=int, default=2,
-                        help="worker processes (default 2; Gilbert's solves run in two threads "
-                        "each, so measure Gilbert with --jobs 1)")
+                        help="worker processes (default 2; Gilbert's and Big Apple's solves run "
+                        "in two threads each, so measure them with --jobs 1)")
     parser.add_argument("--memory", type=int, nargs="?", const=50, metavar="EVERY",
                         help="repeat every EVERY-th solve in its own process (default 50) "
                         "to measure its memory")

@@ -1,5 +1,6 @@
-"""Gilbert's two lanes (solver/phases.py, ``LANES``) and the compiled Gilbert
-engine's stop flag, which ends a search once another thread sets it."""
+"""The two lanes of Gilbert's and Big Apple's solves (solver/phases.py, ``LANES``)
+and the compiled engines' stop flag, which ends a search once another thread sets
+it."""
 
 from __future__ import annotations
 
@@ -13,18 +14,26 @@ from patience.solver import Limit, Result, SolverError, Verdict, fast, phases, s
 
 REQUIRED = os.environ.get("PATIENCE_REQUIRE_NATIVE") == "1"
 pytestmark = pytest.mark.skipif(
-    not REQUIRED and not fast.available(get_game("gilbert")),
+    not REQUIRED
+    and not (fast.available(get_game("gilbert")) and fast.available(get_game("big-apple"))),
     reason="compiled engine not built (no C compiler)",
 )
 
 SET = b"\x01"
 
 
+KINDS = [{}, {"streamlined": True}, {"streamlined": True, "best_first": True}]
+
+
 @pytest.mark.parametrize(
-    "kind", [{}, {"streamlined": True}, {"streamlined": True, "best_first": True}]
+    ("game", "deal", "kind"),
+    # deals not decided by these searches within 100,000 positions
+    [("gilbert", 1, kind) for kind in KINDS] + [("big-apple", 3, kind) for kind in KINDS],
 )
-def test_a_set_flag_ends_a_compiled_search_within_eight_positions(kind: dict[str, bool]) -> None:
-    pos = Position.deal("gilbert", 1)  # not decided within 100,000 positions
+def test_a_set_flag_ends_a_compiled_search_within_eight_positions(
+    game: str, deal: int, kind: dict[str, bool]
+) -> None:
+    pos = Position.deal(game, deal)
     stopped = fast.search(pos, Limit(nodes=100_000), stop=bytearray(SET), **kind)
     assert stopped.verdict is Verdict.UNKNOWN
     assert stopped.nodes <= 8
@@ -51,7 +60,7 @@ def test_an_empty_flag_is_refused() -> None:
         fast.search(pos, Limit(nodes=10), stop=bytearray())
 
 
-def test_only_the_gilbert_engine_takes_a_flag() -> None:
+def test_the_bisley_engine_takes_no_flag() -> None:
     with pytest.raises(AssertionError):
         fast.search(Position.deal("bisley", 1), Limit(nodes=10), stop=bytearray(1))
 
@@ -60,9 +69,9 @@ def _count_lanes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     real = phases._two_lanes
 
-    def counted(position: Position, limit: Limit) -> Result:
+    def counted(position: Position, limit: Limit, proof_applies: bool) -> Result:
         calls.append(1)
-        return real(position, limit)
+        return real(position, limit, proof_applies)
 
     monkeypatch.setattr(phases, "_two_lanes", counted)
     return calls
@@ -71,21 +80,30 @@ def _count_lanes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 # generous bounds: each deal is decided within a fraction of them; the seconds
 # only make the solve eligible for two lanes
 BOUND = Limit(nodes=20_000_000, seconds=120.0)
+#: won by the best-first phase within 3,000 positions (test_bestfirst.py)
+BIG_APPLE_WIN = 374
 
 
 @pytest.mark.parametrize(
-    ("deal", "verdict"),
-    [(87, Verdict.LOST), (441, Verdict.LOST), (3, Verdict.WINNABLE), (8, Verdict.WINNABLE)],
+    ("game", "deal", "verdict"),
+    [
+        ("gilbert", 87, Verdict.LOST),
+        ("gilbert", 441, Verdict.LOST),
+        ("gilbert", 3, Verdict.WINNABLE),
+        ("gilbert", 8, Verdict.WINNABLE),
+        ("big-apple", 1, Verdict.LOST),  # talon_room, at once
+        ("big-apple", BIG_APPLE_WIN, Verdict.WINNABLE),
+    ],
 )
 def test_two_lanes_decide_as_one_lane(
-    monkeypatch: pytest.MonkeyPatch, deal: int, verdict: Verdict
+    monkeypatch: pytest.MonkeyPatch, game: str, deal: int, verdict: Verdict
 ) -> None:
     calls = _count_lanes(monkeypatch)
-    result = solve(Position.deal("gilbert", deal), BOUND)
+    result = solve(Position.deal(game, deal), BOUND)
     assert calls, "the solve ran in two lanes"
     assert result.verdict is verdict
     monkeypatch.setattr(phases, "LANES", False)
-    assert solve(Position.deal("gilbert", deal), BOUND).verdict is verdict
+    assert solve(Position.deal(game, deal), BOUND).verdict is verdict
 
 
 def test_the_deciding_lane_stops_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,6 +114,15 @@ def test_the_deciding_lane_stops_the_other(monkeypatch: pytest.MonkeyPatch) -> N
     result = solve(Position.deal("gilbert", 87), BOUND)
     assert calls and result.verdict is Verdict.LOST
     assert result.nodes < 2_000_000
+
+
+def test_a_win_stops_the_proof_lane(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Big Apple deal 374: the best-first phase wins it within 3,000 positions; the
+    # complete search alone would win it only after 209,565.
+    calls = _count_lanes(monkeypatch)
+    result = solve(Position.deal("big-apple", BIG_APPLE_WIN), BOUND)
+    assert calls and result.verdict is Verdict.WINNABLE
+    assert result.nodes < 100_000
 
 
 def test_a_node_bound_alone_keeps_one_lane(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -267,17 +267,9 @@ static int score(const State *s, const Wants *w, Mv m) {
 }
 
 static void order(const State *s, const Wants *w, Mv *moves, int n) {
-    if (n < 2) return;
-    int sc[MAXMOVES], idx[MAXMOVES];
-    for (int i = 0; i < n; i++) { sc[i] = score(s, w, moves[i]); idx[i] = i; }
-    for (int i = 1; i < n; i++) { /* stable insertion sort by score */
-        int v = idx[i], j = i - 1;
-        while (j >= 0 && sc[idx[j]] > sc[v]) { idx[j + 1] = idx[j]; j--; }
-        idx[j + 1] = v;
-    }
-    Mv tmp[MAXMOVES];
-    for (int i = 0; i < n; i++) tmp[i] = moves[idx[i]];
-    memcpy(moves, tmp, n * sizeof(Mv));
+    int sc[MAXMOVES];
+    for (int i = 0; i < n; i++) sc[i] = score(s, w, moves[i]);
+    sort_by_score(moves, sizeof(Mv), sc, n);
 }
 
 static int group_of(int pile) { return pile < C0 ? 0 : pile < T0 ? 1 : pile < TALON ? 2 : -1; }
@@ -541,8 +533,8 @@ static int push_frame(const State *s, Path *p, int streamline, int no_room) {
 }
 
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
-static int search(State *s, long max_nodes, double seconds, int streamline, Path *p,
-                  long *nodes_out, long *peak_out) {
+static int search(State *s, long max_nodes, double seconds, const volatile char *flag,
+                  int streamline, Path *p, long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     int no_room = first_no_room(s);
@@ -571,7 +563,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
         if (!ins) {
             undo(s, m);
             /* a long run of table hits finds no new node: look at the clock too */
-            if (++hits % 64 == 0 && out_of_time(deadline, NULL)) { verdict = 2; break; }
+            if (++hits % 64 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
             continue;
         }
         nodes++;
@@ -582,7 +574,7 @@ static int search(State *s, long max_nodes, double seconds, int streamline, Path
             break;
         }
         if ((max_nodes > 0 && nodes >= max_nodes) ||
-            (nodes % 8 == 0 && out_of_time(deadline, NULL))) {
+            (nodes % 8 == 0 && out_of_time(deadline, flag))) {
             verdict = 2;
             break;
         }
@@ -656,8 +648,9 @@ typedef struct { uint32_t parent; Mv m; uint32_t depth; } BNode;
  * Open nodes are kept packed (KEYLEN bytes each), the line is read back through
  * the parents into *line. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of
  * memory */
-static int best_first(const State *root, long max_nodes, double seconds, int streamline,
-                      int variant, Mv **line, size_t *line_len, long *nodes_out, long *peak_out) {
+static int best_first(const State *root, long max_nodes, double seconds,
+                      const volatile char *flag, int streamline, int variant, Mv **line,
+                      size_t *line_len, long *nodes_out, long *peak_out) {
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     int no_room = first_no_room(root);
@@ -694,7 +687,7 @@ static int best_first(const State *root, long max_nodes, double seconds, int str
             if (ins < 0) { verdict = -1; break; }
             if (!ins) {
                 undo(&s, m);
-                if (++hits % 64 == 0 && out_of_time(deadline, NULL)) { verdict = 2; break; }
+                if (++hits % 64 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
                 continue;
             }
             nodes++;
@@ -706,7 +699,7 @@ static int best_first(const State *root, long max_nodes, double seconds, int str
                 break;
             }
             if ((max_nodes > 0 && nodes >= max_nodes) ||
-                (nodes % 8 == 0 && out_of_time(deadline, NULL))) {
+                (nodes % 8 == 0 && out_of_time(deadline, flag))) {
                 verdict = 2;
                 break;
             }
@@ -743,10 +736,11 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0, seed=0)
+/* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0, seed=0, stop=None)
  *   mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 its
  *   second estimate; seed (depth-first only): shuffle the children with this
- *   random state (restarts.py), 0: never
+ *   random state (restarts.py), 0: never; stop: a buffer whose first byte, once
+ *   another thread sets it, ends the search (unknown; see read_flag)
  *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
  *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -754,8 +748,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *founds, *cells, *cols, *talon;
     long max_nodes; double seconds; int mode = 0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTuple(args, "OOOOld|iK", &founds, &cells, &cols, &talon, &max_nodes, &seconds,
-                          &mode, &seed))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "OOOOld|iKO", &founds, &cells, &cols, &talon, &max_nodes,
+                          &seconds, &mode, &seed, &stop))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
@@ -792,12 +787,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int verdict;
     Mv *best = NULL;
     size_t best_len = 0;
+    Py_buffer view;
+    const volatile char *flag;
+    int held = read_flag(stop, &view, &flag);
+    if (held < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
     if (mode & 2)
-        verdict = best_first(&s, max_nodes, seconds, mode & 1, (mode >> 2) & 1, &best, &best_len,
-                             &nodes, &peak);
-    else verdict = search(&s, max_nodes, seconds, mode & 1, &p, &nodes, &peak);
+        verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, (mode >> 2) & 1, &best,
+                             &best_len, &nodes, &peak);
+    else verdict = search(&s, max_nodes, seconds, flag, mode & 1, &p, &nodes, &peak);
     Py_END_ALLOW_THREADS
+    if (held) PyBuffer_Release(&view);
     PyObject *lst = NULL;
     if (verdict >= 0) {
         size_t len = verdict == 0 ? (mode & 2 ? best_len : p.depth) : 0;

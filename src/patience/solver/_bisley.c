@@ -296,9 +296,10 @@ static int search(State *s, long max_nodes, double seconds, Mv **line, int *line
     if (!work) { table_free(&t); return -1; }
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(s, key));
-    int cap = 1024, depth = 0;
-    Frame *stack = malloc(cap * sizeof(Frame));
-    if (!stack) { table_free(&t); free(work); return -1; }
+    size_t cap = 0;
+    int depth = 0;
+    Frame *stack = NULL;
+    if (!grow((void **)&stack, &cap, 1024, sizeof(Frame))) { table_free(&t); free(work); return -1; }
     double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0;
     int verdict = 1;
@@ -322,11 +323,7 @@ static int search(State *s, long max_nodes, double seconds, Mv **line, int *line
         if (won(s)) { verdict = 0; break; }
         if ((max_nodes > 0 && nodes >= max_nodes) ||
             (nodes % 8 == 0 && out_of_time(deadline, NULL))) { verdict = 2; break; }
-        if (depth == cap) {
-            Frame *ns = realloc(stack, 2 * cap * sizeof(Frame));
-            if (!ns) { verdict = -1; break; }
-            stack = ns; cap *= 2;
-        }
+        if (!grow((void **)&stack, &cap, (size_t)depth + 1, sizeof(Frame))) { verdict = -1; break; }
         stack[depth].n = children(s, stack[depth].moves, work);
         stack[depth].next = 0;
         depth++;

@@ -371,17 +371,9 @@ static int score(const State *s, const Wants *w, Mv m) {
 }
 
 static void order(const State *s, const Wants *w, Mv *moves, int n) {
-    if (n < 2) return;
-    int sc[MAXMOVES], idx[MAXMOVES];
-    for (int i = 0; i < n; i++) { sc[i] = score(s, w, moves[i]); idx[i] = i; }
-    for (int i = 1; i < n; i++) { /* stable insertion sort by score */
-        int v = idx[i], j = i - 1;
-        while (j >= 0 && sc[idx[j]] > sc[v]) { idx[j + 1] = idx[j]; j--; }
-        idx[j + 1] = v;
-    }
-    Mv tmp[MAXMOVES];
-    for (int i = 0; i < n; i++) tmp[i] = moves[idx[i]];
-    memcpy(moves, tmp, n * sizeof(Mv));
+    int sc[MAXMOVES];
+    for (int i = 0; i < n; i++) sc[i] = score(s, w, moves[i]);
+    sort_by_score(moves, sizeof(Mv), sc, n);
 }
 
 /* ------------------------------------------------------------ children (Strategy.children) */

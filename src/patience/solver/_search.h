@@ -125,6 +125,23 @@ static inline int read_flag(PyObject *stop, Py_buffer *view, const volatile char
     return 1;
 }
 
+/* sorts the ``n`` items of ``size`` bytes at ``items`` by their scores ``sc``,
+ * lowest first, equal scores in their order (a stable insertion sort: the move
+ * lists it sorts are short) */
+static inline void sort_by_score(void *items, size_t size, const int *sc, int n) {
+    if (n < 2) return;
+    int idx[n];
+    unsigned char tmp[(size_t)n * size];
+    for (int i = 0; i < n; i++) idx[i] = i;
+    for (int i = 1; i < n; i++) {
+        int v = idx[i], j = i - 1;
+        while (j >= 0 && sc[idx[j]] > sc[v]) { idx[j + 1] = idx[j]; j--; }
+        idx[j + 1] = v;
+    }
+    for (int i = 0; i < n; i++) memcpy(tmp + (size_t)i * size, (unsigned char *)items + (size_t)idx[i] * size, size);
+    memcpy(items, tmp, (size_t)n * size);
+}
+
 /* makes room for ``need`` items of ``size`` bytes at *p (doubling); 0: out of memory */
 static inline int grow(void **p, size_t *cap, size_t need, size_t size) {
     if (need <= *cap) return 1;

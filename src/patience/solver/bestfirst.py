@@ -58,7 +58,8 @@ SHARE = {"stock": 0.15, "talon": 0.1}
 #: Memory guard of one compiled best-first search, whatever its share: it keeps
 #: each open position beside its table entry (about 200 bytes a position for
 #: Gilbert, 300 for Big Apple), so it stops (unknown) after this many positions,
-#: under 300 MB for Gilbert, which may run it beside the free pool (phases.LANES).
+#: under 300 MB for Gilbert, which may run it beside the free pool (phases.LANES);
+#: Big Apple's phases (at most 2.7 s of the deep budget in two lanes) stop sooner.
 MAX_POSITIONS = 1_500_000
 
 

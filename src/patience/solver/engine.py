@@ -136,8 +136,8 @@ def search(position: Position, limit: Limit, *, prune: bool = True, native: bool
     applies (Gilbert) its relaxed game gets its share and may prove the position
     lost; else the complete search gets the rest. ``nodes`` and ``seconds``
     of the result count every phase, and the budget bounds them all together.
-    Gilbert runs the win-only phases beside the others, in a second thread
-    (:data:`patience.solver.phases.LANES`)."""
+    With a budget of seconds, the win-only phases run beside the others, in a
+    second thread (:data:`patience.solver.phases.LANES`)."""
     if prune and streamline.applies(position.rules):
         from patience.solver import phases  # it runs single_search: imported late
 
@@ -161,9 +161,9 @@ def single_search(
     ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
     with its estimate ``variant``. With ``seed`` (a random state, :mod:`restarts`)
     the depth-first search shuffles every position's children, the best-first
-    search adds noise to its estimate. The compiled Gilbert engine also ends,
-    unknown, once another thread sets ``stop[0]`` (:mod:`phases`); the others
-    ignore ``stop``."""
+    search adds noise to its estimate. The compiled Gilbert and Big Apple engines
+    also end, unknown, once another thread sets ``stop[0]`` (:mod:`phases`); the
+    others ignore ``stop``."""
     assert not (seed and not prune), "only the pruned searches take a random state"
     if prune and native and fast.available(position.rules):
         cap = fast.table_cap(position.rules)
@@ -174,7 +174,7 @@ def single_search(
             best_first=best_first,
             variant=variant,
             seed=seed,
-            stop=stop if fast.gilbert_like(position.rules) else None,
+            stop=None if fast.bisley_like(position.rules) else stop,
         )
         if result.line:
             verify_line(position, result.line)

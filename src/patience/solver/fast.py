@@ -136,16 +136,17 @@ def search(
     :mod:`patience.solver.bestfirst` over those moves (Gilbert and Big Apple) with
     its estimate ``variant`` (Big Apple has two); ``seed``: the depth-first search
     shuffles the children with this random state (:mod:`restarts`; 0: never), and
-    Gilbert's best-first search adds noise to its estimate; ``stop`` (Gilbert): the
-    search ends, unknown, once another thread sets ``stop[0]`` (phases.py's lanes)."""
+    Gilbert's best-first search adds noise to its estimate; ``stop`` (Gilbert, Big
+    Apple): the search ends, unknown, once another thread sets ``stop[0]``
+    (phases.py's lanes)."""
     if gilbert_like(position.rules):
         mode = int(streamlined) | 2 * int(best_first)
         return _search_gilbert(position, limit, mode, seed, stop)
-    assert stop is None, "only the Gilbert engine takes a stop flag"
     if big_apple_like(position.rules):
         assert not (seed and best_first), "no noisy best-first search for Big Apple"
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
-        return _search_big_apple(position, limit, mode, seed)
+        return _search_big_apple(position, limit, mode, seed, stop)
+    assert stop is None, "the Bisley engine takes no stop flag"
     assert not streamlined and not best_first, "no streamlined or best-first search for Bisley"
     assert not seed, "no randomized restarts for Bisley"
     assert not variant, "one estimate for Gilbert"
@@ -217,9 +218,11 @@ def free_pool_search(
     return free_pool.Outcome((False, True, None)[code], nodes, states)
 
 
-def _search_big_apple(position: Position, limit: Limit, mode: int, seed: int) -> Result:
+def _search_big_apple(
+    position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None
+) -> Result:
     """``mode``: 1 streamlined, 2 best-first, 4 its second estimate (the engine's
-    ``mode`` argument); ``seed`` as for Gilbert."""
+    ``mode`` argument); ``seed`` and ``stop`` as for Gilbert."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -235,6 +238,7 @@ def _search_big_apple(position: Position, limit: Limit, mode: int, seed: int) ->
         _seconds_left(start, limit),
         mode,
         seed,
+        stop,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)

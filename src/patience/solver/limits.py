@@ -48,8 +48,8 @@ class Limit:
 QUICK = Limit(nodes=1_000_000, seconds=0.2)
 #: Hint time: a longer search. Its node bound is no memory guard (``MAX_TABLE``
 #: bounds each search's table): on this project's machine 10 s ends a solve first,
-#: also a Gilbert solve in two lanes (phases.LANES), which counts the positions of
-#: both (at 10 million, a third of the deals it left undecided stopped at 6-9 s).
+#: also a Gilbert or Big Apple solve in two lanes (phases.LANES), which counts the
+#: positions of both (at 10 million, a third of the deals it left undecided stopped at 6-9 s).
 DEEP = Limit(nodes=20_000_000, seconds=10.0)
 
 #: Memory guard, whatever the budget: a solve stops (unknown) once its table holds

@@ -1,7 +1,7 @@
 """The phases of a solve of Gilbert and Big Apple (see :func:`engine.search`):
 searches that may only find wins, each on its share of the budget, then the free
-pool (Gilbert) and the complete search, which may prove a loss; for Gilbert in two
-lanes at once (:data:`LANES`). docs/solver.md, "Phases", has the shares and the
+pool (Gilbert) and the complete search, which may prove a loss; in two lanes at
+once (:data:`LANES`). docs/solver.md, "Phases", has the shares and the
 measurements behind them."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from patience.solver.engine import SolverError, single_search
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import free_pool
 
-#: Gilbert's solves run in two lanes (threads, each on its own core), where the
-#: compiled engine is built and the budget has seconds: the win-only phases in
-#: one, the free pool and the complete search in the other, each for the whole
-#: time, the node bound split between them. The first lane to decide stops the
-#: other. (Big Apple's two searches together could pass the memory target; a
-#: budget of nodes alone keeps one lane, so node-bounded solves repeat exactly.)
+#: Gilbert's and Big Apple's solves run in two lanes (threads, each on its own
+#: core), where the compiled engine is built and the budget has seconds: the
+#: win-only phases in one, the free pool (Gilbert) and the complete search in the
+#: other, each for the whole time, the node bound split between them. The first
+#: lane to decide stops the other. (A budget of nodes alone keeps one lane, so
+#: node-bounded solves repeat exactly.)
 LANES = True
 #: Budgets of fewer seconds keep one lane: for a few milliseconds (the site's
 #: status check after a move) a thread and a second core are not worth it.
@@ -41,13 +41,12 @@ def run(position: Position, limit: Limit, *, native: bool) -> Result:
     if (
         LANES
         and native
-        and proof_applies
         and limit.seconds is not None
         and limit.seconds >= LANES_FROM
-        and fast.gilbert_like(rules)
+        and (fast.gilbert_like(rules) or fast.big_apple_like(rules))
         and fast.available(rules)
     ):
-        return _two_lanes(position, limit)
+        return _two_lanes(position, limit, proof_applies)
     # The memory guard bounds each search's own table (single_search), not the
     # phases together: the win-only phases' tables are small or freed before the
     # complete search starts.
@@ -157,11 +156,12 @@ def _proof_phases(
     return _then(start, nodes, peak, single_search(position, rest, native=native, stop=stop))
 
 
-def _two_lanes(position: Position, limit: Limit) -> Result:
-    """:data:`LANES`: the win-only phases in a thread, the free pool and the
-    complete search in this one, both until ``limit.seconds``, with the shares of
-    the sequential solve stretched to the whole time; ``limit.nodes`` is split as
-    the sequential solve's shares split it."""
+def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
+    """:data:`LANES`: the win-only phases in a thread, the free pool (where
+    ``proof_applies``) and the complete search in this one, both until
+    ``limit.seconds``, with the shares of the sequential solve stretched to the
+    whole time; ``limit.nodes`` is split as the sequential solve's shares split
+    it."""
     start = time.perf_counter()
     rules = position.rules
     seconds = limit.seconds
@@ -171,7 +171,11 @@ def _two_lanes(position: Position, limit: Limit) -> Result:
     assert 0 < win < 1, "the win-only phases leave the proofs a share"
     stretched = Limit(nodes=limit.nodes, seconds=seconds / win)
     win_phases = _win_shares(rules, stretched)
-    relaxed_share = free_pool.share(Limit(nodes=limit.nodes, seconds=seconds / (1 - win)))
+    relaxed_share = (
+        free_pool.share(Limit(nodes=limit.nodes, seconds=seconds / (1 - win)))
+        if proof_applies
+        else None
+    )
 
     def lane(part: float) -> Limit:
         nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
