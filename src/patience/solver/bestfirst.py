@@ -59,7 +59,7 @@ SHARE = {"stock": 0.15, "talon": 0.1}
 #: each open position beside its table entry (about 200 bytes a position for
 #: Gilbert, 300 for Big Apple), so it stops (unknown) after this many positions,
 #: under 300 MB for Gilbert, which may run it beside the free pool (phases.LANES);
-#: Big Apple's phases (at most 2.7 s of the deep budget in two lanes) stop sooner.
+#: Big Apple's (at most 1.3 s each of the deep budget in two lanes) stop sooner.
 MAX_POSITIONS = 1_500_000
 
 
