@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from solverkit import complete, gilbert_small, replay_wins
 
 from patience import Position, format_position
+from patience.cards import KING, RANK, SUIT, Card
 from patience.movegen import generate_moves
 from patience.solver import Limit, Verdict, fast, solve
 from patience.solver.engine import single_search
@@ -124,3 +125,100 @@ def test_a_relaxed_dead_end_is_never_a_winnable_position(pos: Position) -> None:
         plain = single_search(pos, Limit(nodes=200_000), prune=False)
         event(f"plain search: {plain.verdict.value}")
         assert plain.verdict is not Verdict.WINNABLE, format_position(pos)
+
+
+# --- the reductions against a plain search of the relaxed game ----------------------------
+
+Piles = tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+_RED = (False, True, True, False)
+
+
+def _builds(below: Card, above: Card) -> bool:
+    return RANK[above] + 1 == RANK[below] and _RED[SUIT[above]] != _RED[SUIT[below]]
+
+
+def _may_go_home(card: Card, occupied: set[Card]) -> bool:
+    base = card - RANK[card] + 1
+    lower = all(c not in occupied for c in range(base, card))
+    return lower or all(c not in occupied for c in range(card + 1, base + KING))
+
+
+def _put(piles: Piles, j: int, cards: tuple[Card, ...]) -> Piles | None:
+    """``piles`` with ``cards`` on pile ``j``, if they may go there."""
+    down, up = piles[j]
+    ok = _builds(up[-1], cards[0]) if up else not down and RANK[cards[0]] == 7
+    return (*piles[:j], (down, up + cards), *piles[j + 1 :]) if ok else None
+
+
+def _off(piles: Piles, i: int, k: int) -> Piles:
+    """``piles`` with pile ``i`` cut to ``k`` face-up cards (one turns up)."""
+    down, up = piles[i]
+    up = up[:k]
+    if not up and down:
+        down, up = down[:-1], down[-1:]
+    return (*piles[:i], (down, up), *piles[i + 1 :])
+
+
+def _goal_reachable(pos: Position, cap: int) -> bool | None:
+    """Search the relaxed game G of free_pool's doc with every single (T), (F) and
+    (P) move, no macro and no normal form: whether it turns every card face up
+    (None: more than ``cap`` states)."""
+    start: Piles = tuple(
+        (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
+        for t in pos.layout.tableau
+    )
+    seen, todo = {start}, [start]
+    while todo:
+        piles = todo.pop()
+        if not any(down for down, _ in piles):
+            return True
+        occupied = {c for down, up in piles for c in down + up}
+        kids: list[Piles | None] = []
+        for i, (_, up) in enumerate(piles):
+            if not up:
+                continue
+            if _may_go_home(up[-1], occupied):  # (F)
+                kids.append(_off(piles, i, len(up) - 1))
+            for k in range(len(up) - 1, -1, -1):  # (T)
+                kids += [_put(_off(piles, i, k), j, up[k:]) for j in range(7) if j != i]
+                if k and not _builds(up[k - 1], up[k]):
+                    break
+        for card in set(range(52)) - occupied:  # (P)
+            kids += [_put(piles, j, (card,)) for j in range(7)]
+        for kid in kids:
+            if kid is not None and kid not in seen:
+                seen.add(kid)
+                todo.append(kid)
+                if len(seen) > cap:
+                    return None
+    return False
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    st.one_of(
+        gilbert_small(low=4, high=7, max_columns=2),
+        gilbert_small(low=6, high=10, max_suits=2, max_columns=3),
+    )
+)
+def test_the_reductions_keep_the_relaxed_verdict(pos: Position) -> None:
+    """The macros and the normal form (module doc) reach the goal exactly when the
+    relaxed game with every single move does."""
+    outcome = free_pool.search(pos, 50_000)
+    reachable = _goal_reachable(pos, 20_000)
+    event(f"plain relaxed search: {reachable}")
+    if outcome.lost is not None and reachable is not None:
+        assert outcome.lost is not reachable, format_position(pos)
+
+
+def test_a_plain_search_of_the_relaxed_game_agrees_on_a_dead_end() -> None:
+    """The lost side of the check above, which random small positions rarely
+    reach: STUCK's relaxed game has no way to the goal, with or without the
+    reductions; SAVED_BY_A_PLAY_BACK's has one."""
+    assert _goal_reachable(complete("gilbert", STUCK), 200_000) is False
+    assert free_pool.search(complete("gilbert", STUCK), 10).lost is True
+    assert _goal_reachable(complete("gilbert", SAVED_BY_A_PLAY_BACK), 200_000) is True
