@@ -1,0 +1,33 @@
+"""bench/midgame.py without solving: its positions are repeatable, its table adds up."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from patience import format_position
+
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "midgame.py"
+_SPEC = importlib.util.spec_from_file_location("midgame", _PATH)
+assert _SPEC is not None and _SPEC.loader is not None
+mg = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(mg)
+
+
+def test_the_random_player_is_repeatable_and_moves() -> None:
+    first, again = mg.play("gilbert", 7, 30), mg.play("gilbert", 7, 30)
+    assert format_position(first) == format_position(again)
+    assert len(first.move_stack) == 30
+    assert format_position(mg.play("gilbert", 7, 60)) != format_position(first)
+
+
+def test_the_table_counts_each_verdict() -> None:
+    rows = [
+        {"steps": 30, "verdict": "winnable", "seconds": 0.1},
+        {"steps": 30, "verdict": "lost", "seconds": 0.2},
+        {"steps": 60, "verdict": "unknown", "seconds": 0.3},
+    ]
+    lines = mg.summary(rows).splitlines()
+    assert lines[2] == "| 30 | 2 | 100.0 % | 1 | 1 | 0 | 0.150 | 0.195 | 0.200 |"
+    assert lines[3] == "| 60 | 1 | 0.0 % | 0 | 0 | 1 | 0.300 | 0.300 | 0.300 |"
+    assert lines[4].startswith("| all | 3 | 66.7 % | 1 | 1 | 1 | 0.200 |")
