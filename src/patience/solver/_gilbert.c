@@ -104,6 +104,8 @@ static int in_cycle(int x, int total) { return x % 3 == 0 || x == total; }
 static int col_cmp(const State *s, int a, int b) {
     if (s->hid[a] != s->hid[b]) return s->hid[a] - s->hid[b];
     if (s->len[a] != s->len[b]) return s->len[a] - s->len[b];
+    if (!s->len[a]) return 0;
+    if (s->col[a][0] != s->col[b][0]) return s->col[a][0] - s->col[b][0]; /* memcmp's order */
     return memcmp(s->col[a], s->col[b], s->len[a]);
 }
 
@@ -712,7 +714,10 @@ static int read_columns(PyObject *cols, PyObject *hidden, State *s) {
  * in the pool; the same states, order and node count as the Python search. A state
  * is a State with empty foundations, stock and waste (so pack, make_key and the
  * table serve as they are). */
-typedef struct { int up, down, empty_rank; } Pool;
+typedef struct {
+    int up, down, empty_rank;
+    uint64_t lower[52], higher[52]; /* pool_masks */
+} Pool;
 
 static uint64_t tableau_bits(const State *s) {
     uint64_t b = 0;
@@ -723,15 +728,21 @@ static uint64_t tableau_bits(const State *s) {
 
 /* (F): every lower (up) or every higher (down) card of x's suit is in the pool */
 static int to_pool(const Pool *g, int x, uint64_t tab) {
-    int base = x - RANK(x) + 1;
-    uint64_t lower = ((1ULL << x) - 1) & ~((1ULL << base) - 1);
-    uint64_t higher = ((1ULL << (base + 13)) - 1) & ~((1ULL << (x + 1)) - 1);
-    return (g->up && !(tab & lower)) || (g->down && !(tab & higher));
+    return (g->up && !(tab & g->lower[x])) || (g->down && !(tab & g->higher[x]));
 }
 
-/* the normal form: every reversible top card into the pool */
-static void pool_normal(const Pool *g, State *s) {
-    uint64_t tab = tableau_bits(s);
+/* the masks of to_pool: the lower and the higher cards of each card's suit */
+static void pool_masks(Pool *g) {
+    for (int x = 0; x < 52; x++) {
+        int base = x - RANK(x) + 1;
+        g->lower[x] = ((1ULL << x) - 1) & ~((1ULL << base) - 1);
+        g->higher[x] = ((1ULL << (base + 13)) - 1) & ~((1ULL << (x + 1)) - 1);
+    }
+}
+
+/* the normal form: every reversible top card into the pool (``tab``: the
+ * tableau's cards, tableau_bits(s)) */
+static void pool_normal(const Pool *g, State *s, uint64_t tab) {
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -763,9 +774,10 @@ typedef struct {
     int oom;
 } PoolSearch;
 
-/* a child: its normal form enters the table and the stack unless seen */
-static void pool_child(PoolSearch *ps, State *kid) {
-    pool_normal(ps->g, kid);
+/* a child (``tab``: its tableau's cards): its normal form enters the table and
+ * the stack unless seen */
+static void pool_child(PoolSearch *ps, State *kid, uint64_t tab) {
+    pool_normal(ps->g, kid, tab);
     uint8_t key[KEYLEN];
     int ins = seen_insert(&ps->t, key, make_key(kid, key), 1, 0);
     if (ins < 0) { ps->oom = 1; return; }
@@ -777,15 +789,18 @@ static void pool_child(PoolSearch *ps, State *kid) {
 
 /* a child: pile j gets the pool cards ``chain`` (L of them), then pile i's run
  * from k */
-static void pool_place(PoolSearch *ps, const State *s, int i, int k, int j, const int *chain,
-                       int L) {
+static void pool_place(PoolSearch *ps, const State *s, uint64_t tab, int i, int k, int j,
+                       const int *chain, int L) {
     State kid = *s;
     int n = kid.len[j];
-    for (int q = 0; q < L; q++) kid.col[j][n++] = (uint8_t)chain[q];
+    for (int q = 0; q < L; q++) {
+        kid.col[j][n++] = (uint8_t)chain[q];
+        tab |= 1ULL << chain[q];
+    }
     memcpy(kid.col[j] + n, s->col[i] + k, s->len[i] - k);
     kid.len[j] = (uint8_t)(n + s->len[i] - k);
     cut(&kid, i, k);
-    pool_child(ps, &kid);
+    pool_child(ps, &kid, tab);
 }
 
 /* free_pool._Game._run_moves: the (T) moves and macros of pile i's run from k */
@@ -804,7 +819,7 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
         } else {
             continue;
         }
-        if (direct) pool_place(ps, s, i, k, j, NULL, 0); /* the chain of no pool card */
+        if (direct) pool_place(ps, s, tab, i, k, j, NULL, 0); /* the chain of no pool card */
         /* the chains (free_pool._chains), in itertools.product's order */
         int low = RANK(head) + 1;
         if (high < low) continue;
@@ -824,7 +839,7 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
         memset(idx, 0, sizeof idx);
         for (;;) {
             for (int q = 0; q < L; q++) chain[q] = opt[q][idx[q]];
-            pool_place(ps, s, i, k, j, chain, L);
+            pool_place(ps, s, tab, i, k, j, chain, L);
             int q = L - 1;
             while (q >= 0 && ++idx[q] == nopt[q]) idx[q--] = 0;
             if (q < 0) break;
@@ -845,7 +860,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
     s.slen = s.wlen = 0;
-    pool_child(&ps, &s);
+    pool_child(&ps, &s, tableau_bits(&s));
     long nodes = 0;
     int verdict = 1;
     while (verdict == 1 && ps.n && !ps.oom) {
@@ -863,7 +878,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
             if (to_pool(g, x, tab)) {
                 State kid = s;
                 cut(&kid, i, s.len[i] - 1);
-                pool_child(&ps, &kid);
+                pool_child(&ps, &kid, tab & ~(1ULL << x));
             }
             for (int k = s.len[i] - 1;; k--) {
                 pool_run_moves(&ps, &s, tab, i, k);
@@ -894,7 +909,8 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     State s;
     memset(&s, 0, sizeof s);
     if (read_columns(cols, hidden, &s) < 0) return NULL;
-    Pool g = {up, down, empty_rank};
+    Pool g = {up, down, empty_rank, {0}, {0}};
+    pool_masks(&g);
     long nodes = 0, peak = 0;
     int verdict;
     Py_buffer view;

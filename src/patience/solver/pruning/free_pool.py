@@ -81,9 +81,13 @@ from patience.solver.limits import Limit
 #: did, while 13 of the 131 deals it left open the relaxation proves lost within
 #: 1.5 million states (1.8-8 s).
 SHARE = 0.4
-#: Memory guard: the states its table may hold (the compiled engine's state takes
-#: about 100 bytes in the table and 80 on the stack, so this stays under 400 MB).
-MAX_STATES = 2_000_000
+#: Memory guard: the states its table may hold. The compiled engine's state takes
+#: about 150 bytes (table and stack; deal 309: 2.2 million states, peak RSS 328 MB),
+#: so this stays under 550 MB, beside the other lane's best-first search (at most
+#: 300 MB, bestfirst.MAX_POSITIONS). Raised from 2 million: of the deals the deep
+#: budget left undecided, the free pool proves 10 lost within 2.2-5 million states
+#: (docs/solver.md), and 3 of them within the deep budget at this bound.
+MAX_STATES = 3_500_000
 
 Pile = tuple[tuple[Card, ...], tuple[Card, ...]]  # (face-down, face-up), base first
 State = tuple[Pile, ...]
