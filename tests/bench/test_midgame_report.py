@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from benchkit import load
 
 from patience import format_position
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "midgame.py"
-_SPEC = importlib.util.spec_from_file_location("midgame", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-mg = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(mg)
+mg = load("midgame")
 
 
 def test_the_random_player_is_repeatable_and_moves() -> None:

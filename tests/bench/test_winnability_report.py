@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
+from benchkit import load
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "winnability.py"
-_SPEC = importlib.util.spec_from_file_location("winnability", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-wb = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(wb)
+wb = load("winnability")
 
 
 def test_wilson_known_values() -> None:
