@@ -20,7 +20,6 @@ import argparse
 import json
 import random
 import shlex
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -32,6 +31,7 @@ from patience import Position
 from patience.rules import Kind
 from patience.solver import parse_budget, solve
 from patience.solver.cli import parse_deals
+from winnability import code_version, percentile  # bench/ is this script's folder
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,15 +59,6 @@ def play(game: str, deal: int, steps: int) -> Position:
     return pos
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1), linear between the closest ranks."""
-    ordered = sorted(values)
-    at = q * (len(ordered) - 1)
-    low = int(at)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
-
-
 def summary(rows: list[dict[str, Any]]) -> str:
     """One Markdown table row per step count and one for all: positions, decided
     %, winnable / lost / unknown, median / p95 / max seconds."""
@@ -90,19 +81,6 @@ def summary(rows: list[dict[str, Any]]) -> str:
             f"| {percentile(seconds, 0.95):.3f} | {max(seconds):.3f} |"
         )
     return "\n".join(lines)
-
-
-def _commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-        )
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "src"], cwd=ROOT, capture_output=True, text=True
-        )
-    except OSError:
-        return "unknown"
-    return out.stdout.strip() + (" + uncommitted changes" if dirty.stdout.strip() else "")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                 raw.flush()
     command = "python bench/midgame.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     report = (
-        f"`{command}` ({datetime.now(UTC):%Y-%m-%d}, commit {_commit()}, budget {limit}; "
+        f"`{command}` ({datetime.now(UTC):%Y-%m-%d}, commit {code_version()}, budget {limit}; "
         f"raw `{args.raw}`)\n\n" + summary(rows) + "\n"
     )
     print(report)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solverkit import complete, gilbert_small, replay_wins
 
 from patience import Position, format_position
-from patience.cards import KING, RANK, SUIT, Card
+from patience.cards import RANK, Card
 from patience.movegen import generate_moves
 from patience.solver import Limit, Verdict, fast, solve
 from patience.solver.engine import single_search
@@ -130,33 +130,22 @@ def test_a_relaxed_dead_end_is_never_a_winnable_position(pos: Position) -> None:
 # --- the reductions against a plain search of the relaxed game ----------------------------
 
 Piles = tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
-_RED = (False, True, True, False)
 
 
-def _builds(below: Card, above: Card) -> bool:
-    return RANK[above] + 1 == RANK[below] and _RED[SUIT[above]] != _RED[SUIT[below]]
-
-
-def _may_go_home(card: Card, occupied: set[Card]) -> bool:
-    base = card - RANK[card] + 1
-    lower = all(c not in occupied for c in range(base, card))
-    return lower or all(c not in occupied for c in range(card + 1, base + KING))
-
-
-def _put(piles: Piles, j: int, cards: tuple[Card, ...]) -> Piles | None:
+def _put(game: free_pool._Game, piles: Piles, j: int, cards: tuple[Card, ...]) -> Piles | None:
     """``piles`` with ``cards`` on pile ``j``, if they may go there."""
     down, up = piles[j]
-    ok = _builds(up[-1], cards[0]) if up else not down and RANK[cards[0]] == 7
+    if up:
+        ok = free_pool._builds(up[-1], cards[0])
+    else:
+        ok = not down and RANK[cards[0]] == game.empty_rank
     return (*piles[:j], (down, up + cards), *piles[j + 1 :]) if ok else None
 
 
 def _off(piles: Piles, i: int, k: int) -> Piles:
     """``piles`` with pile ``i`` cut to ``k`` face-up cards (one turns up)."""
     down, up = piles[i]
-    up = up[:k]
-    if not up and down:
-        down, up = down[:-1], down[-1:]
-    return (*piles[:i], (down, up), *piles[i + 1 :])
+    return tuple(free_pool._with(piles, i, down, up[:k]))
 
 
 def _goal_reachable(pos: Position, cap: int) -> bool | None:
@@ -167,6 +156,7 @@ def _goal_reachable(pos: Position, cap: int) -> bool | None:
         (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
         for t in pos.layout.tableau
     )
+    game = free_pool._Game(pos.rules)
     seen, todo = {start}, [start]
     while todo:
         piles = todo.pop()
@@ -177,14 +167,14 @@ def _goal_reachable(pos: Position, cap: int) -> bool | None:
         for i, (_, up) in enumerate(piles):
             if not up:
                 continue
-            if _may_go_home(up[-1], occupied):  # (F)
+            if game.to_pool(up[-1], occupied):  # (F)
                 kids.append(_off(piles, i, len(up) - 1))
             for k in range(len(up) - 1, -1, -1):  # (T)
-                kids += [_put(_off(piles, i, k), j, up[k:]) for j in range(7) if j != i]
-                if k and not _builds(up[k - 1], up[k]):
+                kids += [_put(game, _off(piles, i, k), j, up[k:]) for j in range(7) if j != i]
+                if k and not free_pool._builds(up[k - 1], up[k]):
                     break
         for card in set(range(52)) - occupied:  # (P)
-            kids += [_put(piles, j, (card,)) for j in range(7)]
+            kids += [_put(game, piles, j, (card,)) for j in range(7)]
         for kid in kids:
             if kid is not None and kid not in seen:
                 seen.add(kid)
