@@ -22,9 +22,10 @@ from solverkit import (
     gilbert_small,
     move,
     replay_wins,
+    searches_agree,
 )
 
-from patience import Position, format_position
+from patience import Position, format_move, format_position, parse_position
 from patience.solver import Limit, Result, Verdict, solve, streamline
 from patience.solver.engine import single_search
 
@@ -196,3 +197,42 @@ def test_an_ace_on_the_waste_is_not_a_safe_move() -> None:
     after = pos.copy()
     after.play(move(after, "W-F1"))
     assert solve(after, Limit(nodes=5_000), prune=False).verdict is Verdict.LOST
+
+
+_ACE_BACK_ONLY = """
+Game: big-apple
+F1: AC 2C 3C 4C 5C 6C 7C
+F2: AC 2C 3C 4C 5C 6C 7C
+F3: AD 2D 3D 4D 5D 6D 7D
+F4: AD 2D 3D 4D 5D 6D 7D
+F5: AH 2H 3H 4H 5H 6H 7H
+F6:
+F7: AS
+F8: AS 2S 3S 4S 5S 6S 7S
+C1: 9C
+C2: 9D
+C3: 9H
+1: 2S 3S 8C TC QD JH KC
+2: 4S 5S 8C TC QD JH KC
+3: 6S 7S 8D TD QH JS KD
+4: AH 3H 8D TD QH JS KD
+5: 4H 5H 8H TH QS JC KH
+6: 6H 7H 9C 8H TH QS JC KH
+7: 9D 9H 8S TS QC JD KS
+8: 9S 9S 8S TS QC JD KS 2H
+T:
+"""
+
+
+def test_no_ace_is_played_back() -> None:
+    """Rule 3 of safe_moves: the only legal move here plays AS back onto 2H (then
+    AS can only go home again, to F6 or F7); the pruned search never makes it, so
+    the position is a dead end at once, in both engines (without the rule it
+    would search that one position: the talon is empty, so no dead-end rule
+    applies). The plain search makes it and finds the position lost too."""
+    pos = parse_position(_ACE_BACK_ONLY)
+    assert [format_move(pos, m) for m in pos.legal_moves] == ["F7-8"]
+    pruned = searches_agree(pos, Limit(nodes=1_000))
+    assert (pruned.verdict, pruned.nodes) == (Verdict.LOST, 0)
+    plain = solve(pos, Limit(nodes=1_000), prune=False)
+    assert plain.verdict is Verdict.LOST and plain.nodes > 1

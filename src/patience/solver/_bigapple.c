@@ -466,6 +466,12 @@ static int children(const State *s, Mv *moves, int streamline, int no_room) {
     Wants w;
     wants(s, &w);
     int n = generate(s, &w, moves);
+    { /* safe_moves rule 3: no Ace back from a foundation */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (moves[i].src >= C0 || RANK(top_of(s, moves[i].src)) != 1) moves[k++] = moves[i];
+        n = k;
+    }
     if (!n) return 0;
     if (streamline) {
         int k = 0;

@@ -395,6 +395,12 @@ static int children(State *s, Step *out, int streamline) {
     Mv moves[MAXMOVES];
     wants(s, &w);
     int n = generate(s, &w, moves);
+    { /* safe_moves rule 3: no Ace back from a foundation */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (moves[i].src >= T0 || RANK(found_top(s, moves[i].src)) != 1) moves[k++] = moves[i];
+        n = k;
+    }
     if (!n) return 0;
     if (streamline) {
         int k = 0;

@@ -78,6 +78,8 @@ class Strategy(Plain):
         """The steps (one move, or a stock macro) to search from ``pos``, best
         first; ``[]`` for a dead end."""
         moves = generate_moves(pos)
+        if self.aces:
+            moves = safe_moves.without_ace_play_back(pos, moves)
         if not moves:
             return []
         if self.streamlined:

@@ -35,6 +35,25 @@ Not from a waste: with a stock that redeals, taking a card off the waste changes
 how the next pass groups the stock's cards into deals, so a card the winning line
 needed may never turn up again (Gilbert: waste ``KD QD 5H AC`` over stock
 ``JD 9D TD`` is won only by leaving ``AC`` on the waste for one more pass).
+
+Rule 3 - no Ace back from a foundation (build-down tableau, where rule 2 applies).
+An Ace played back onto the tableau is never needed. Take any winning line W that
+plays back an Ace a (from a foundation F); drop that move and every later move of
+a. Nothing is ever built on a in a build-down tableau, so the moves kept stay
+legal: while W has a on a pile's top, in a cell or alone in a pile, the new line
+has that pile one card shorter or the cell or pile empty (which frees, never
+blocks; a run that W moves with a on top moves without it, still a run), and F
+keeps a. The only move W can make that needs F without a is an Ace onto F when F
+is empty; F's suit is then free (one deck) or F is one of several foundations of
+any suit, at least two of them empty then in W (a and the Ace moving are both off
+them) and so at least one in the new line: the move goes to that one, and from
+then on the two foundations swap names. Foundation moves onto a are unchanged
+(W makes them after a is back). The new line wins too, and is shorter. Dropping
+play-backs this way never adds a foundation move, a stock move or a play-back, so
+rule 2's rewriting and the other rules' (which take any winning line) still apply
+to it. Measured (docs/solver.md): without this rule a third to a half of the
+complete search's positions were an Ace just played back, whose only child (rule
+2) is the position before.
 """
 
 from __future__ import annotations
@@ -73,3 +92,12 @@ def safe_move(pos: Position, moves: list[Move], every: bool, aces: bool) -> Move
         if RANK[card] == ACE and pos.layout.found_step[move.dst] == 1:
             return move
     return None
+
+
+def without_ace_play_back(pos: Position, moves: list[Move]) -> list[Move]:
+    """``moves`` without the moves of an Ace from a foundation (rule 3)."""
+    kinds = pos.layout.kinds
+    piles = pos.piles
+    return [
+        m for m in moves if kinds[m.src] is not Kind.FOUNDATION or RANK[piles[m.src][-1]] != ACE
+    ]
