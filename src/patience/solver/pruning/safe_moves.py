@@ -39,21 +39,25 @@ needed may never turn up again (Gilbert: waste ``KD QD 5H AC`` over stock
 Rule 3 - no Ace back from a foundation (build-down tableau, where rule 2 applies).
 An Ace played back onto the tableau is never needed. Take any winning line W that
 plays back an Ace a (from a foundation F); drop that move and every later move of
-a. Nothing is ever built on a in a build-down tableau, so the moves kept stay
-legal: while W has a on a pile's top, in a cell or alone in a pile, the new line
-has that pile one card shorter or the cell or pile empty (which frees, never
-blocks; a run that W moves with a on top moves without it, still a run), and F
-keeps a. The only move W can make that needs F without a is an Ace onto F when F
-is empty; F's suit is then free (one deck) or F is one of several foundations of
-any suit, at least two of them empty then in W (a and the Ace moving are both off
-them) and so at least one in the new line: the move goes to that one, and from
-then on the two foundations swap names. Foundation moves onto a are unchanged
-(W makes them after a is back). The new line wins too, and is shorter. Dropping
-play-backs this way never adds a foundation move, a stock move or a play-back, so
-rule 2's rewriting and the other rules' (which take any winning line) still apply
-to it. Measured (docs/solver.md): without this rule a third to a half of the
-complete search's positions were an Ace just played back, whose only child (rule
-2) is the position before.
+a (its return to a foundation too), so that a stays on F. Nothing is ever built on
+a in a build-down tableau, so the moves kept stay legal: while W has a on a pile's
+top, in a cell or alone in a pile, the new line has that pile one card shorter or
+the cell or pile empty (which frees, never blocks; a run that W moves with a on
+top moves without it, still a run). Only an Ace can go where a lies on F, so the
+one kind of move of W that could need F without a is an Ace onto F. With a
+foundation per suit and one deck (Gilbert) only a fits there, and its moves are
+dropped. With foundations of any suit (Big Apple; F is then empty in W) another
+Ace b may go onto F: at most 6 of the 8 foundations hold an Ace then (a and b are
+off them), so W has two empty ones and the new line, which has a on F as well, at
+least one other, G; b goes onto G, and from then on F and G swap names in the rest
+of the line (again for each later Ace onto the empty foundation). Once W puts a
+back on a foundation, the new line has the same foundations as W up to names; cards
+that W builds on a after that go onto it in the new line. The new line wins too,
+and is shorter. Dropping play-backs this way never adds a foundation move, a stock
+move or a play-back, so rule 2's rewriting and the other rules' (which take any
+winning line) still apply to it. Measured (docs/solver.md): without this rule a
+third to a half of the complete search's positions were an Ace just played back,
+whose only child (rule 2) is the position before.
 """
 
 from __future__ import annotations
