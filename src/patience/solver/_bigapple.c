@@ -421,6 +421,18 @@ static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
     return best;
 }
 
+/* first_no_room depends only on the talon and the cards off it, and takes about
+ * 2 ms (the dynamic programme for every length of the talon), while a solve starts
+ * many searches from one position (its phases, and hundreds of restarts): each
+ * thread (phases.py's lanes) keeps its last answer. */
+typedef struct {
+    int valid, tlen, answer;
+    uint8_t talon[MAXLEN], off[52];
+} NoRoomCache;
+static __thread NoRoomCache no_room_cache;
+
+static int no_room_of(const State *s, const int (*off)[15]);
+
 /* talon_room._no_room for the search's start: the smallest k such that the
  * cards off a talon of k cards have no room (MAXLEN: none) */
 static int first_no_room(const State *s) {
@@ -432,6 +444,23 @@ static int first_no_room(const State *s) {
         for (int i = 0; i < s->len[t]; i++) avail[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
     for (int c = 0; c < NC; c++)
         if (s->cell[c] >= 0) avail[SUIT(s->cell[c])][RANK(s->cell[c])]++;
+    uint8_t off[52];
+    for (int c = 0; c < 52; c++) off[c] = (uint8_t)avail[SUIT(c)][RANK(c)];
+    NoRoomCache *m = &no_room_cache;
+    if (m->valid && m->tlen == s->tlen && !memcmp(m->talon, s->talon, s->tlen) &&
+        !memcmp(m->off, off, sizeof off))
+        return m->answer;
+    int answer = no_room_of(s, (const int (*)[15])avail);
+    m->valid = 1; m->tlen = s->tlen; m->answer = answer;
+    memcpy(m->talon, s->talon, s->tlen);
+    memcpy(m->off, off, sizeof off);
+    return answer;
+}
+
+/* first_no_room without the cache; ``off``: the cards off the talon by suit and rank */
+static int no_room_of(const State *s, const int (*off)[15]) {
+    int avail[4][15];
+    memcpy(avail, off, sizeof avail);
     int found = MAXLEN;
     for (int k = s->tlen - 1; k >= 0; k--) {
         int c = s->talon[k];
@@ -541,12 +570,12 @@ static int push_frame(const State *s, Path *p, int streamline, int no_room) {
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
 static int search(State *s, long max_nodes, double seconds, const volatile char *flag,
                   int streamline, Path *p, long *nodes_out, long *peak_out) {
+    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     int no_room = first_no_room(s);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(s, key));
-    double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
@@ -657,12 +686,12 @@ typedef struct { uint32_t parent; Mv m; uint32_t depth; } BNode;
 static int best_first(const State *root, long max_nodes, double seconds,
                       const volatile char *flag, int streamline, int variant, Mv **line,
                       size_t *line_len, long *nodes_out, long *peak_out) {
+    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
     int no_room = first_no_room(root);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(root, key));
-    double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
     BNode *nd = NULL; size_t ncap = 0;
