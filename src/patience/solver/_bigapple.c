@@ -421,44 +421,8 @@ static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
     return best;
 }
 
-/* first_no_room depends only on the talon and the cards off it, and takes about
- * 2 ms (the dynamic programme for every length of the talon), while a solve starts
- * many searches from one position (its phases, and hundreds of restarts): each
- * thread (phases.py's lanes) keeps its last answer. */
-typedef struct {
-    int valid, tlen, answer;
-    uint8_t talon[MAXLEN], off[52];
-} NoRoomCache;
-static __thread NoRoomCache no_room_cache;
-
-static int no_room_of(const State *s, const int (*off)[15]);
-
-/* talon_room._no_room for the search's start: the smallest k such that the
- * cards off a talon of k cards have no room (MAXLEN: none) */
-static int first_no_room(const State *s) {
-    int avail[4][15];
-    memset(avail, 0, sizeof avail);
-    for (int f = 0; f < NF; f++)
-        for (int r = 1; r <= s->frank[f]; r++) avail[s->fsuit[f]][r]++;
-    for (int t = 0; t < NT; t++)
-        for (int i = 0; i < s->len[t]; i++) avail[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
-    for (int c = 0; c < NC; c++)
-        if (s->cell[c] >= 0) avail[SUIT(s->cell[c])][RANK(s->cell[c])]++;
-    uint8_t off[52];
-    for (int c = 0; c < 52; c++) off[c] = (uint8_t)avail[SUIT(c)][RANK(c)];
-    NoRoomCache *m = &no_room_cache;
-    if (m->valid && m->tlen == s->tlen && !memcmp(m->talon, s->talon, s->tlen) &&
-        !memcmp(m->off, off, sizeof off))
-        return m->answer;
-    int answer = no_room_of(s, (const int (*)[15])avail);
-    m->valid = 1; m->tlen = s->tlen; m->answer = answer;
-    memcpy(m->talon, s->talon, s->tlen);
-    memcpy(m->off, off, sizeof off);
-    return answer;
-}
-
-/* first_no_room without the cache; ``off``: the cards off the talon by suit and rank */
-static int no_room_of(const State *s, const int (*off)[15]) {
+/* talon_room._no_room from the cards off the talon ``off`` (by suit and rank) */
+static int no_room_of(const State *s, const int off[4][15]) {
     int avail[4][15];
     memcpy(avail, off, sizeof avail);
     int found = MAXLEN;
@@ -477,6 +441,40 @@ static int no_room_of(const State *s, const int (*off)[15]) {
         if (fewest_chains_any(cnt, ge, NT) > NT) found = k;
     }
     return found;
+}
+
+/* no_room_of depends only on the talon and the cards off it, and takes about 2 ms
+ * (the dynamic programme for every length of the talon), while a solve starts many
+ * searches from one position (its phases, and hundreds of restarts): each thread
+ * (phases.py's lanes) keeps its last answer. */
+typedef struct {
+    int valid, tlen, answer;
+    uint8_t talon[MAXLEN];
+    int off[4][15];
+} NoRoomCache;
+static __thread NoRoomCache no_room_cache;
+
+/* talon_room._no_room for the search's start: the smallest k such that the
+ * cards off a talon of k cards have no room (MAXLEN: none) */
+static int first_no_room(const State *s) {
+    int off[4][15];
+    memset(off, 0, sizeof off);
+    for (int f = 0; f < NF; f++)
+        for (int r = 1; r <= s->frank[f]; r++) off[s->fsuit[f]][r]++;
+    for (int t = 0; t < NT; t++)
+        for (int i = 0; i < s->len[t]; i++) off[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
+    for (int c = 0; c < NC; c++)
+        if (s->cell[c] >= 0) off[SUIT(s->cell[c])][RANK(s->cell[c])]++;
+    NoRoomCache *m = &no_room_cache;
+    if (m->valid && m->tlen == s->tlen && !memcmp(m->talon, s->talon, s->tlen) &&
+        !memcmp(m->off, off, sizeof off))
+        return m->answer;
+    m->answer = no_room_of(s, (const int (*)[15])off);
+    m->valid = 1;
+    m->tlen = s->tlen;
+    memcpy(m->talon, s->talon, s->tlen);
+    memcpy(m->off, off, sizeof off);
+    return m->answer;
 }
 
 /* every tableau pile is a chain (ranks r, r-1, ... from its base) */
