@@ -570,7 +570,7 @@ static int search(State *s, long max_nodes, double seconds, const volatile char 
                   int streamline, Path *p, long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Table t;
-    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { table_free(&t); return -1; }
     int no_room = first_no_room(s);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(s, key));
@@ -686,7 +686,7 @@ static int best_first(const State *root, long max_nodes, double seconds,
                       size_t *line_len, long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Table t;
-    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { table_free(&t); return -1; }
+    if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { table_free(&t); return -1; }
     int no_room = first_no_room(root);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(root, key));

@@ -290,8 +290,9 @@ typedef struct { Mv moves[64]; int n, next; } Frame;
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
 static int search(State *s, long max_nodes, double seconds, Mv **line, int *line_len,
                   long *nodes_out, long *peak_out) {
+    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Table t;
-    if (!table_init(&t, 0)) { table_free(&t); return -1; }
+    if (!table_init(&t, 0, seconds)) { table_free(&t); return -1; }
     int *work = malloc(WORKLEN * sizeof(int));
     if (!work) { table_free(&t); return -1; }
     uint8_t key[KEYLEN];
@@ -300,7 +301,6 @@ static int search(State *s, long max_nodes, double seconds, Mv **line, int *line
     int depth = 0;
     Frame *stack = NULL;
     if (!grow((void **)&stack, &cap, 1024, sizeof(Frame))) { table_free(&t); free(work); return -1; }
-    double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;

@@ -67,9 +67,9 @@ typedef struct {
     size_t mcap, positions;
 } Seen;
 
-static int seen_init(Seen *s, size_t max_cap) {
+static int seen_init(Seen *s, size_t max_cap, double seconds) {
     s->masks = NULL; s->mcap = 0; s->positions = 0;
-    return table_init(&s->t, max_cap);
+    return table_init(&s->t, max_cap, seconds);
 }
 
 static void seen_free(Seen *s) { table_free(&s->t); free(s->masks); }
@@ -527,11 +527,11 @@ static void undo_step(State *s, Path *p, Step st) {
 static int search(State *s, long max_nodes, double seconds, const volatile char *flag,
                   int streamline, Path *p,
                   long *nodes_out, long *peak_out) {
+    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Seen t;
-    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { seen_free(&t); return -1; }
+    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { seen_free(&t); return -1; }
     uint8_t key[KEYLEN];
     seen_insert(&t, key, make_key(s, key), waste_bit(s), 0);
-    double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
@@ -607,11 +607,11 @@ typedef struct { uint32_t parent; Step st; uint32_t depth; } BNode;
 static int best_first(State *root, long max_nodes, double seconds, const volatile char *flag,
                       int streamline, Path *p,
                       long *nodes_out, long *peak_out) {
+    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Seen t;
-    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0)) { seen_free(&t); return -1; }
+    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { seen_free(&t); return -1; }
     uint8_t key[KEYLEN];
     seen_insert(&t, key, make_key(root, key), waste_bit(root), 0);
-    double deadline = seconds > 0 ? now() + seconds : 0;
     long nodes = 0, hits = 0;
     int verdict = 1;
     BNode *nd = NULL; size_t ncap = 0;
@@ -861,8 +861,8 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     PoolSearch ps;
     memset(&ps, 0, sizeof ps);
     ps.g = g;
-    if (!seen_init(&ps.t, (size_t)max_table)) { seen_free(&ps.t); return -1; }
-    double deadline = seconds > 0 ? now() + seconds : 0;
+    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
+    if (!seen_init(&ps.t, (size_t)max_table, seconds)) { seen_free(&ps.t); return -1; }
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
     s.slen = s.wlen = 0;
@@ -872,7 +872,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     while (verdict == 1 && ps.n && !ps.oom) {
         unpack(&s, ps.stack + --ps.n * KEYLEN);
         if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
-        if (nodes % 64 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
+        if (nodes % 8 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
         if (ps.t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
         int hidden = 0;
         for (int t = 0; t < NT; t++) hidden += s.hid[t];

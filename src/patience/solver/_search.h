@@ -34,14 +34,24 @@ static inline uint64_t hash_key(const uint8_t *k, int len) {
     return h ^ (h >> 32);
 }
 
-static inline int table_init(Table *t, size_t max_cap) {
+/* The most new entries a second any engine's search makes, with room to spare (the
+ * fastest make about 500,000): a search of ``seconds`` gets slots for as many entries
+ * as it could make at this rate, if that is fewer than ``max_cap``. A search of a few
+ * milliseconds (the site's check after each move) must not pay for touching the
+ * pages of a table sized for millions: that took 1.3-1.7 ms, more than its budget. */
+#define TABLE_RATE 4e6
+
+static inline int table_init(Table *t, size_t max_cap, double seconds) {
     t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
     t->keys = malloc(t->cap * KEYLEN);
     /* slots for the whole budget at once (calloc'd pages cost nothing until used):
      * growing a table of millions of positions takes a third of a second, during
      * which the clock is not read */
-    t->nslots = 1 << 17;
-    while (max_cap && t->nslots < 2 * max_cap + 2) t->nslots *= 2;
+    size_t want = max_cap;
+    if (seconds > 0 && (!want || seconds * TABLE_RATE < (double)want))
+        want = (size_t)(seconds * TABLE_RATE) + 1;
+    t->nslots = 1 << 10;
+    while (want && t->nslots < 2 * want + 2) t->nslots *= 2;
     t->slots = calloc(t->nslots, sizeof(uint64_t));
     return t->keys && t->slots;
 }
