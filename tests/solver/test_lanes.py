@@ -47,11 +47,11 @@ def test_a_set_flag_ends_a_compiled_search_within_eight_positions(
     )
 
 
-def test_a_set_flag_ends_the_free_pool_within_64_states() -> None:
+def test_a_set_flag_ends_the_free_pool_within_eight_states() -> None:
     pos = Position.deal("gilbert", 18)  # open after 700,000 relaxed states
     outcome = fast.free_pool_search(pos, Limit(nodes=100_000), 1_000_000, bytearray(SET))
     assert outcome.lost is None
-    assert outcome.nodes <= 64
+    assert outcome.nodes <= 8
 
 
 def test_an_empty_flag_is_refused() -> None:

@@ -42,14 +42,17 @@ static inline uint64_t hash_key(const uint8_t *k, int len) {
 #define TABLE_RATE 4e6
 
 static inline int table_init(Table *t, size_t max_cap, double seconds) {
-    t->cap = 1 << 16; t->count = 0; t->max_cap = max_cap;
+    size_t want = max_cap;
+    if (seconds > 0 && (!want || seconds * TABLE_RATE < (double)want))
+        want = (size_t)(seconds * TABLE_RATE) + 1;
+    /* keys for up to 65,536 entries at first (fewer when fewer are wanted: a restart's
+     * 2,000), then doubled as needed */
+    t->cap = want && want < (1 << 16) ? (want < 256 ? 256 : want) : 1 << 16;
+    t->count = 0; t->max_cap = max_cap;
     t->keys = malloc(t->cap * KEYLEN);
     /* slots for the whole budget at once (calloc'd pages cost nothing until used):
      * growing a table of millions of positions takes a third of a second, during
      * which the clock is not read */
-    size_t want = max_cap;
-    if (seconds > 0 && (!want || seconds * TABLE_RATE < (double)want))
-        want = (size_t)(seconds * TABLE_RATE) + 1;
     t->nslots = 1 << 10;
     while (want && t->nslots < 2 * want + 2) t->nslots *= 2;
     t->slots = calloc(t->nslots, sizeof(uint64_t));
