@@ -59,12 +59,16 @@ def play(game: str, deal: int, steps: int) -> Position:
     return pos
 
 
-def summary(rows: list[dict[str, Any]]) -> str:
+def summary(rows: list[dict[str, Any]], budget: float | None = None) -> str:
     """One Markdown table row per step count and one for all: positions, decided
-    %, winnable / lost / unknown, median / p95 / max seconds."""
+    %, winnable / lost / unknown, median / p95 / max seconds, and with ``budget``
+    (the seconds of the solves' limit) how many solves ran past it by more than 10 %
+    (a budget is a hard stop: there should be none)."""
+    over = budget is not None
     lines = [
-        "| steps | positions | decided | winnable | lost | unknown | median s | p95 s | max s |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| steps | positions | decided | winnable | lost | unknown | median s | p95 s | max s |"
+        + (" over budget + 10 % |" if over else ""),
+        "|---|---|---|---|---|---|---|---|---|" + ("---|" if over else ""),
     ]
     groups = sorted({r["steps"] for r in rows})
     for steps in [*groups, None]:
@@ -75,11 +79,14 @@ def summary(rows: list[dict[str, Any]]) -> str:
         seconds = [r["seconds"] for r in part]
         decided = 100 * (count["winnable"] + count["lost"]) / len(part)
         label = "all" if steps is None else str(steps)
-        lines.append(
+        line = (
             f"| {label} | {len(part)} | {decided:.1f} % | {count['winnable']} | {count['lost']} "
-            f"| {count['unknown']} | {percentile(seconds, 0.5):.3f} "
-            f"| {percentile(seconds, 0.95):.3f} | {max(seconds):.3f} |"
+            f"| {count['unknown']} | {percentile(seconds, 0.5):.4f} "
+            f"| {percentile(seconds, 0.95):.4f} | {max(seconds):.4f} |"
         )
+        if budget is not None:
+            line += f" {sum(1 for s in seconds if s > 1.1 * budget)} |"
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -119,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     command = "python bench/midgame.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     report = (
         f"`{command}` ({datetime.now(UTC):%Y-%m-%d}, commit {code_version()}, budget {limit}; "
-        f"raw `{args.raw}`)\n\n" + summary(rows) + "\n"
+        f"raw `{args.raw}`)\n\n" + summary(rows, limit.seconds) + "\n"
     )
     print(report)
     if args.out:

@@ -23,6 +23,19 @@ def test_the_table_counts_each_verdict() -> None:
         {"steps": 60, "verdict": "unknown", "seconds": 0.3},
     ]
     lines = mg.summary(rows).splitlines()
-    assert lines[2] == "| 30 | 2 | 100.0 % | 1 | 1 | 0 | 0.150 | 0.195 | 0.200 |"
-    assert lines[3] == "| 60 | 1 | 0.0 % | 0 | 0 | 1 | 0.300 | 0.300 | 0.300 |"
-    assert lines[4].startswith("| all | 3 | 66.7 % | 1 | 1 | 1 | 0.200 |")
+    assert lines[2] == "| 30 | 2 | 100.0 % | 1 | 1 | 0 | 0.1500 | 0.1950 | 0.2000 |"
+    assert lines[3] == "| 60 | 1 | 0.0 % | 0 | 0 | 1 | 0.3000 | 0.3000 | 0.3000 |"
+    assert lines[4].startswith("| all | 3 | 66.7 % | 1 | 1 | 1 | 0.2000 |")
+
+
+def test_the_table_counts_solves_past_their_budget() -> None:
+    rows = [
+        {"steps": 30, "verdict": "unknown", "seconds": 0.0032},  # within 10 %
+        {"steps": 30, "verdict": "unknown", "seconds": 0.0034},  # past it
+        {"steps": 60, "verdict": "lost", "seconds": 0.0055},  # past it
+    ]
+    lines = mg.summary(rows, budget=0.003).splitlines()
+    assert lines[0].endswith("| max s | over budget + 10 % |")
+    assert lines[2].endswith("| 0.0034 | 1 |")
+    assert lines[3].endswith("| 0.0055 | 1 |")
+    assert lines[4].endswith("| 2 |")

@@ -35,7 +35,7 @@ static inline uint64_t hash_key(const uint8_t *k, int len) {
 }
 
 /* The most new entries a second any engine's search makes, with room to spare (the
- * fastest make about 500,000): a search of ``seconds`` gets slots for as many entries
+ * fastest measured, Big Apple's restarts, make about 1.2 million): a search of ``seconds`` gets slots for as many entries
  * as it could make at this rate, if that is fewer than ``max_cap``. A search of a few
  * milliseconds (the site's check after each move) must not pay for touching the
  * pages of a table sized for millions: that took 1.3-1.7 ms, more than its budget. */
