@@ -10,6 +10,7 @@ import random
 import pytest
 
 from patience import Position, get_game
+from patience.position import Move
 from patience.solver import Limit, Verdict, fast, solve
 
 # scripts/test sets PATIENCE_REQUIRE_NATIVE=1: there the engine must be built
@@ -116,3 +117,25 @@ def test_big_apple_mid_game_positions_agree_with_python_engine() -> None:
                 break
             pos.push(rng.choice(moves))
         _same(pos, BIG_APPLE_LIMIT)
+
+
+def test_big_apple_lines_are_shortened_as_in_python() -> None:
+    # Deal 374: the complete search wins it with a line of 90,548 moves, which
+    # lines.shorten cuts to 14,961; the compiled search does the same to a won
+    # line too long to replay before its deadline.
+    from patience.solver import engine, lines
+
+    pos = Position.deal("big-apple", 374)
+    line = engine.single_search(pos, Limit(nodes=300_000)).line
+    short = fast.shorten_big_apple(pos, line)
+    assert short == lines.shorten(pos, line)
+    assert len(short) < len(line) // 5
+    engine.verify_line(pos, short)
+    # a line that is already short stays as it is
+    assert fast.shorten_big_apple(pos, short) == short
+
+
+def test_big_apple_shortening_refuses_an_illegal_line() -> None:
+    pos = Position.deal("big-apple", 374)
+    with pytest.raises(ValueError, match="move 0 is not legal"):
+        fast.shorten_big_apple(pos, (Move(19, 0, 1),))  # the talon's top is no Ace

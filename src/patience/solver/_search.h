@@ -79,20 +79,36 @@ static inline int table_grow(Table *t) {
     return 1;
 }
 
+/* the slot of key k (its first len bytes are in use): its entry's, or the empty one
+ * where it would go; *finger: its fingerprint */
+static inline size_t table_slot(const Table *t, const uint8_t *k, int len, uint32_t *finger) {
+    uint64_t hk = hash_key(k, len);
+    *finger = (uint32_t)(hk >> 32);
+    size_t h = hk & (t->nslots - 1);
+    while (t->slots[h]) {
+        uint64_t v = t->slots[h];
+        if ((uint32_t)v == *finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, (size_t)len))
+            return h;
+        h = (h + 1) & (t->nslots - 1);
+    }
+    return h;
+}
+
+/* the index of key k's entry (k's first len bytes are in use), -1: not in t */
+static inline long table_find(const Table *t, const uint8_t *k, int len) {
+    uint32_t finger;
+    uint64_t v = t->slots[table_slot(t, k, len, &finger)];
+    return v ? (long)(v >> 32) - 1 : -1;
+}
+
 /* the index of key k's entry (k's first len bytes are in use; a new entry copies
  * all KEYLEN); *added: whether the entry is new. -1: out of memory */
 static inline long table_add(Table *t, const uint8_t *k, int len, int *added) {
     *added = 0;
     if ((t->count + 1) * 2 > t->nslots && !table_grow(t)) return -1;
-    uint64_t hk = hash_key(k, len);
-    uint32_t finger = (uint32_t)(hk >> 32);
-    size_t h = hk & (t->nslots - 1);
-    while (t->slots[h]) {
-        uint64_t v = t->slots[h];
-        if ((uint32_t)v == finger && !memcmp(t->keys + ((v >> 32) - 1) * KEYLEN, k, (size_t)len))
-            return (long)(v >> 32) - 1;
-        h = (h + 1) & (t->nslots - 1);
-    }
+    uint32_t finger;
+    size_t h = table_slot(t, k, len, &finger);
+    if (t->slots[h]) return (long)(t->slots[h] >> 32) - 1;
     if (t->count == t->cap) {
         size_t cap = t->cap * 2;
         if (t->max_cap && cap > t->max_cap) cap = t->max_cap > t->cap ? t->max_cap : t->cap + 1;

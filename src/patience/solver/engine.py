@@ -263,7 +263,10 @@ def _time_to_verify(deadline: float | None, moves: int) -> bool:
     """A winning line of ``moves`` moves can still be replayed (about
     VERIFY_SECONDS a move) before ``deadline``: the budget is a hard stop, so a
     win found too late to check its line is given up (unknown). The search itself
-    runs to the deadline, so that a lost proof gets the whole budget."""
+    runs to the deadline, so that a lost proof gets the whole budget. (The compiled
+    Big Apple engine first shortens such a line, :func:`fast.shorten_big_apple`,
+    and gives up only if the short line is still too long: so a time-bound solve
+    of it may win where this engine gives up.)"""
     return deadline is None or time.perf_counter() + moves * VERIFY_SECONDS < deadline
 
 

@@ -218,22 +218,39 @@ def free_pool_search(
     return free_pool.Outcome((False, True, None)[code], nodes, states)
 
 
+def _big_apple_piles(position: Position) -> list[Any]:
+    """The compiled Big Apple engine's first four arguments: foundations, cells,
+    tableau piles, talon."""
+    layout = position.layout
+    piles = position.piles
+    # the library's pile numbering is the compiled engine's (see _bigapple.c)
+    assert layout.foundations == tuple(range(8)) and layout.cells == (8, 9, 10)
+    assert layout.tableau == tuple(range(11, 19)) and layout.talon == 19
+    return [
+        [list(piles[f]) for f in layout.foundations],
+        [list(piles[c]) for c in layout.cells],
+        [list(piles[t]) for t in layout.tableau],
+        list(piles[layout.talon]),
+    ]
+
+
+def shorten_big_apple(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """:func:`patience.solver.lines.shorten` in the compiled Big Apple engine (the
+    same line; ``ValueError`` for a move that is not legal where it is made). The
+    compiled search uses it for a won line too long to replay before its deadline."""
+    assert big_apple_like(position.rules) and _bigapple is not None
+    short = _bigapple.shorten(*_big_apple_piles(position), [tuple(m) for m in line])
+    return tuple(Move(src, dst, n) for src, dst, n in short)
+
+
 def _search_big_apple(
     position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None
 ) -> Result:
     """``mode``: 1 streamlined, 2 best-first, 4 its second estimate (the engine's
     ``mode`` argument); ``seed`` and ``stop`` as for Gilbert."""
     start = time.perf_counter()
-    layout = position.layout
-    piles = position.piles
-    # the library's pile numbering is the compiled engine's (see _bigapple.c)
-    assert layout.foundations == tuple(range(8)) and layout.cells == (8, 9, 10)
-    assert layout.tableau == tuple(range(11, 19)) and layout.talon == 19
     code, raw_line, nodes, peak = _bigapple.solve(
-        [list(piles[f]) for f in layout.foundations],
-        [list(piles[c]) for c in layout.cells],
-        [list(piles[t]) for t in layout.tableau],
-        list(piles[layout.talon]),
+        *_big_apple_piles(position),
         limit.nodes or 0,
         _seconds_left(start, limit),
         mode,
