@@ -102,20 +102,27 @@ static int make_key(const State *s, uint8_t *k) {
     return p;
 }
 
-/* exact key (Position.key up to encoding): make_key's layout without the sorting,
- * so two positions get the same key exactly when they are equal pile for pile */
-static int exact_key(const State *s, uint8_t *k) {
-    memset(k, 0xff, KEYLEN);
+/* the state without the talon's cards (the root's, in order) as KEYLEN bytes, the
+ * piles in their own order */
+static void pack(const State *s, uint8_t *k) {
     int p = 0;
     for (int f = 0; f < NF; f++) k[p++] = s->frank[f] ? (uint8_t)(s->fsuit[f] * 14 + s->frank[f]) : 0;
-    for (int c = 0; c < NC; c++) k[p++] = s->cell[c] < 0 ? 0xfe : (uint8_t)s->cell[c];
+    for (int c = 0; c < NC; c++) k[p++] = s->cell[c] < 0 ? 0xff : (uint8_t)s->cell[c];
     k[p++] = s->tlen;
     for (int t = 0; t < NT; t++) {
         k[p++] = s->len[t];
         memcpy(k + p, s->col[t], s->len[t]);
         p += s->len[t];
     }
-    return p;
+}
+
+/* exact key (Position.key up to encoding): pack's bytes, the rest padding (0xff,
+ * as make_key's: the hash reads whole words), so two positions get the same key
+ * exactly when they are equal pile for pile */
+static int exact_key(const State *s, uint8_t *k) {
+    memset(k, 0xff, KEYLEN);
+    pack(s, k);
+    return key_len(k);
 }
 
 /* ------------------------------------------------------------ moves */
@@ -731,19 +738,6 @@ static int estimate(const State *s, int variant) {
     return w[0] * s->tlen + w[1] * (2 * 52 - found) + w[2] * buried + w[3] * cells;
 }
 
-/* the state without the talon's cards (the root's, in order) as KEYLEN bytes, the
- * piles in their own order */
-static void pack(const State *s, uint8_t *k) {
-    int p = 0;
-    for (int f = 0; f < NF; f++) k[p++] = s->frank[f] ? (uint8_t)(s->fsuit[f] * 14 + s->frank[f]) : 0;
-    for (int c = 0; c < NC; c++) k[p++] = s->cell[c] < 0 ? 0xff : (uint8_t)s->cell[c];
-    k[p++] = s->tlen;
-    for (int t = 0; t < NT; t++) {
-        k[p++] = s->len[t];
-        memcpy(k + p, s->col[t], s->len[t]);
-        p += s->len[t];
-    }
-}
 
 static void unpack(State *s, const uint8_t *k) {
     int p = 0;
