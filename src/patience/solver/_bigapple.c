@@ -738,7 +738,6 @@ static int estimate(const State *s, int variant) {
     return w[0] * s->tlen + w[1] * (2 * 52 - found) + w[2] * buried + w[3] * cells;
 }
 
-
 static void unpack(State *s, const uint8_t *k) {
     int p = 0;
     for (int f = 0; f < NF; f++) {
@@ -850,13 +849,6 @@ static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
-/* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0, seed=0, stop=None)
- *   mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 its
- *   second estimate; seed (depth-first only): shuffle the children with this
- *   random state (restarts.py), 0: never; stop: a buffer whose first byte, once
- *   another thread sets it, ends the search (unknown; see read_flag)
- *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
- *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 /* the position of the lists founds, cells, cols and talon into s; -1 on error */
 static int read_state(PyObject *founds, PyObject *cells, PyObject *cols, PyObject *talon, State *s) {
     memset(s, 0, sizeof *s);
@@ -933,6 +925,13 @@ static PyObject *py_shorten(PyObject *self, PyObject *args) {
     return lst;
 }
 
+/* solve(foundations, cells, columns, talon, max_nodes, seconds, mode=0, seed=0, stop=None)
+ *   mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 its
+ *   second estimate; seed (depth-first only): shuffle the children with this
+ *   random state (restarts.py), 0: never; stop: a buffer whose first byte, once
+ *   another thread sets it, ends the search (unknown; see read_flag)
+ *   foundations: 8 lists of cards (base first), cells: 3 lists of 0 or 1 card
+ *   -> (verdict, [(src, dst, n), ...], nodes, peak) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *founds, *cells, *cols, *talon;
