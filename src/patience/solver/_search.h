@@ -35,12 +35,13 @@ static inline uint64_t hash_key(const uint8_t *k, int len) {
 }
 
 /* The most new entries a second any engine's search makes, with room to spare (the
- * fastest measured, Big Apple's restarts, make about 1.2 million): a search of ``seconds`` gets slots for as many entries
- * as it could make at this rate, if that is fewer than ``max_cap`` (a search without
- * ``max_cap`` starts small and grows: sized for 10 s at this rate, a Bisley search
- * of 130,000 positions touched 428 MB of slots and took 1.2 s instead of 0.1 s). A search of a few
- * milliseconds (the site's check after each move) must not pay for touching the
- * pages of a table sized for millions: that took 1.3-1.7 ms, more than its budget. */
+ * fastest measured, Big Apple's restarts, make about 1.2 million). A search of
+ * ``seconds`` gets slots for as many entries as it could make at this rate, if that
+ * is fewer than ``max_cap``: a search of a few milliseconds (the site's check after
+ * each move) must not pay for touching the pages of a table sized for millions (that
+ * took 1.3-1.7 ms, more than its budget). A search without ``max_cap`` starts small
+ * and grows (sized for 10 s at this rate, a Bisley search of 130,000 positions
+ * touched 428 MB of slots and took 1.2 s instead of 0.1 s). */
 #define TABLE_RATE 4e6
 
 static inline int table_init(Table *t, size_t max_cap, double seconds) {

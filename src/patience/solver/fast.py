@@ -237,7 +237,8 @@ def _big_apple_piles(position: Position) -> list[Any]:
 def shorten_big_apple(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
     """:func:`patience.solver.lines.shorten` in the compiled Big Apple engine (the
     same line; ``ValueError`` for a move that is not legal where it is made). The
-    compiled search uses it for a won line too long to replay before its deadline."""
+    compiled search shortens the same way a won line too long to replay before its
+    deadline; :mod:`hints` uses this for a new search's line."""
     assert big_apple_like(position.rules) and _bigapple is not None
     short = _bigapple.shorten(*_big_apple_piles(position), [tuple(m) for m in line])
     return tuple(Move(src, dst, n) for src, dst, n in short)
