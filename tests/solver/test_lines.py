@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from patience import Position
+from patience.position import Move
 from patience.solver import Limit, Verdict, hint, solve, verify_line
 from patience.solver.lines import shorten
 
@@ -19,10 +22,8 @@ def test_shortened_line_wins_and_is_not_longer(game: str, deal: int) -> None:
     assert len(short) <= len(result.line)
 
 
-def test_detours_are_cut() -> None:
-    start = Position.deal("gilbert", 6)
-    line = solve(start, Limit(nodes=20_000)).line
-    # a detour: deal once and take the card back... as a full stock cycle
+def _stock_cycle(start: Position) -> tuple[Move, ...]:
+    """A detour: every deal of the stock and the redeal, back to ``start``."""
     probe = start.copy(stack=False)
     detour = []
     stock = probe.layout.stock
@@ -31,8 +32,13 @@ def test_detours_are_cut() -> None:
         probe.push(move)
         detour.append(move)
         if probe.key() == start.key():
-            break
-    long_line = tuple(detour) + line
+            return tuple(detour)
+
+
+def test_detours_are_cut() -> None:
+    start = Position.deal("gilbert", 6)
+    line = solve(start, Limit(nodes=20_000)).line
+    long_line = _stock_cycle(start) + line
     verify_line(start, long_line)
     assert len(shorten(start, long_line)) <= len(line)
 
@@ -43,3 +49,24 @@ def test_hint_gives_the_first_move_of_a_short_line() -> None:
     assert found.verdict is Verdict.WINNABLE
     assert found.move == found.line[0]
     assert len(found.line) <= len(solve(start, Limit(nodes=20_000)).line)
+
+
+def test_a_replay_stops_at_its_deadline_and_the_win_is_given_up() -> None:
+    import time
+
+    from patience.solver import engine
+
+    start = Position.deal("gilbert", 6)
+    found = solve(start, Limit(nodes=20_000))
+    # long enough for the replay to look at the clock (every 256 moves)
+    result = replace(found, line=_stock_cycle(start) * 20 + found.line)
+    assert len(result.line) >= 256
+    past = time.perf_counter() - 1.0
+    assert verify_line(start, result.line) is True
+    assert verify_line(start, result.line, deadline=past) is False
+    # a search's win whose replay runs into the budget's end is not returned
+    limit = Limit(nodes=20_000, seconds=0.5)
+    given_up = engine._verified(start, result, limit, past - 0.5)
+    assert given_up.verdict is Verdict.UNKNOWN and given_up.line == ()
+    assert given_up.nodes == result.nodes and given_up.seconds >= 1.5
+    assert engine._verified(start, result, limit, time.perf_counter()) == result

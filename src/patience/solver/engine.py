@@ -29,9 +29,12 @@ from patience.solver.pruning import (
     talon_wait,
 )
 
-#: Time to replay one move of a winning line through the rules (measured: about
-#: 50 microseconds in Big Apple, the slowest game; doubled for safety).
-VERIFY_SECONDS = 1e-4
+#: Time to replay one move of a winning line through the rules, as the searches
+#: reckon it when they find a win (measured on the AMD EPYC host: 19 microseconds a
+#: move in Big Apple and in Gilbert, 15 in Bisley; the Intel Xeon host takes about
+#: twice as long). The replay itself stops at the deadline (:func:`verify_line`),
+#: so an estimate that is too low costs a win, never the budget.
+VERIFY_SECONDS = 5e-5
 
 
 class SolverError(RuntimeError):
@@ -167,6 +170,7 @@ def single_search(
     also end, unknown, once another thread sets ``stop[0]`` (:mod:`phases`); the
     others ignore ``stop``."""
     assert not (seed and not prune), "only the pruned searches take a random state"
+    start = time.perf_counter()
     if prune and native and fast.available(position.rules):
         cap = fast.table_cap(position.rules)
         result = fast.search(
@@ -178,9 +182,7 @@ def single_search(
             seed=seed,
             stop=None if fast.bisley_like(position.rules) else stop,
         )
-        if result.line:
-            verify_line(position, result.line)
-        return result
+        return _verified(position, result, limit, start)
     if best_first:
         assert prune and streamlined, "the best-first search is over the streamlined moves"
         streamlined_moves = strategy_of(position.rules, streamlined=True)
@@ -194,10 +196,7 @@ def single_search(
             variant,
             seed,
         )
-        if result.line:
-            verify_line(position, result.line)
-        return result
-    start = time.perf_counter()
+        return _verified(position, result, limit, start)
     pos = position.copy(stack=False)
     if pos.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0, 0)
@@ -254,15 +253,26 @@ def single_search(
             break
         stack.append(iter(children(pos)))
     line = tuple(m for step in path for m in step) if verdict is Verdict.WINNABLE else ()
-    if line:
-        verify_line(position, line)
-    return Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
+    result = Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
+    return _verified(position, result, limit, start)
+
+
+def _verified(position: Position, result: Result, limit: Limit, start: float) -> Result:
+    """``result`` of a search started at ``start`` within ``limit``, once its line
+    (if any) is replayed (:func:`verify_line`); unknown if the replay ran into the
+    deadline: the budget is a hard stop, and an unchecked line is never returned."""
+    deadline = None if limit.seconds is None else start + limit.seconds
+    if not result.line or verify_line(position, result.line, deadline=deadline):
+        return result
+    elapsed = time.perf_counter() - start
+    return Result(Verdict.UNKNOWN, (), result.nodes, elapsed, result.peak_table)
 
 
 def _time_to_verify(deadline: float | None, moves: int) -> bool:
     """A winning line of ``moves`` moves can still be replayed (about
     VERIFY_SECONDS a move) before ``deadline``: the budget is a hard stop, so a
-    win found too late to check its line is given up (unknown). The search itself
+    win found too late to check its line is given up (unknown), as is one whose
+    replay runs into the deadline all the same (:func:`_verified`). The search itself
     runs to the deadline, so that a lost proof gets the whole budget. (The compiled
     Big Apple engine first shortens such a line, :func:`fast.shorten_big_apple`,
     and gives up only if the short line is still too long: so a time-bound solve
@@ -277,13 +287,20 @@ def _guarded(limit: Limit, cap: int) -> Limit:
     return Limit(nodes=cap, seconds=limit.seconds)
 
 
-def verify_line(position: Position, line: tuple[Move, ...]) -> None:
+def verify_line(
+    position: Position, line: tuple[Move, ...], *, deadline: float | None = None
+) -> bool:
     """Replay ``line`` from ``position`` through the rules (each move checked);
-    raise :class:`SolverError` unless it ends in a won position."""
+    raise :class:`SolverError` unless it ends in a won position. With ``deadline``
+    (a :func:`time.perf_counter` time) the replay stops once it has passed, and
+    the answer is False (the line is not checked); else True."""
     probe = position.copy(stack=False)
-    for move in line:
+    for i, move in enumerate(line):
+        if deadline is not None and i % 256 == 255 and time.perf_counter() >= deadline:
+            return False
         if not probe.is_legal(move):
             raise SolverError(f"solver line has an illegal move {move!r}")
         probe.push(move)
     if not probe.is_won():
         raise SolverError("solver line does not win")
+    return True
