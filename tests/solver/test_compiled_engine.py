@@ -133,6 +133,10 @@ def test_big_apple_lines_are_shortened_as_in_python() -> None:
     engine.verify_line(pos, short)
     # a line that is already short stays as it is
     assert fast.shorten_big_apple(pos, short) == short
+    # under a deadline (one far off: the nodes bound the work) the search itself
+    # shortens a won line of more than 10,000 moves before it is replayed
+    timed = engine.single_search(pos, Limit(nodes=300_000, seconds=120.0))
+    assert timed.verdict is Verdict.WINNABLE and timed.line == short
 
 
 def test_big_apple_shortening_refuses_an_illegal_line() -> None:
