@@ -296,7 +296,7 @@ def verify_line(
     the answer is False (the line is not checked); else True."""
     probe = position.copy(stack=False)
     for i, move in enumerate(line):
-        if deadline is not None and i % 256 == 255 and time.perf_counter() >= deadline:
+        if deadline is not None and i % 32 == 31 and time.perf_counter() >= deadline:
             return False
         if not probe.is_legal(move):
             raise SolverError(f"solver line has an illegal move {move!r}")
