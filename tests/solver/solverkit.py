@@ -189,16 +189,19 @@ def gilbert_small(
     max_columns: int = 7,
     max_stock: int = 6,
     min_stock: int = 0,
+    min_suits: int = 1,
 ) -> Position:
     """A Gilbert position with ``low``..``high`` cards off the foundations, all of
-    one or two suits; every other suit lies complete on its up foundation (its King
-    on top can never come back, which keeps the plain search small). Some cards sit
+    ``min_suits``..``max_suits`` suits (at most 13 cards each); every other suit
+    lies complete on its up foundation (its King on top can never come back, which
+    keeps the plain search small). Some cards sit
     in a short stock and waste (``min_stock``..``max_stock`` cards, as many as there
     are), the rest in a few columns, some of them face down."""
     rules = get_game("gilbert")
     layout = layout_of(rules)
     total = draw(st.integers(low, high), label="cards")
-    suits = draw(st.permutations(range(4)))[: draw(st.integers(1, max_suits), label="suits")]
+    n_suits = draw(st.integers(min_suits, max_suits), label="suits")
+    suits = draw(st.permutations(range(4)))[:n_suits]
     split = _split(draw, total, len(suits), 13)
     counts = [0] * 4
     for suit, k in zip(suits, split, strict=True):

@@ -747,8 +747,8 @@ static void pool_masks(Pool *g) {
 }
 
 /* the normal form: every reversible top card into the pool (``tab``: the
- * tableau's cards, tableau_bits(s)) */
-static void pool_normal(const Pool *g, State *s, uint64_t tab) {
+ * tableau's cards, tableau_bits(s)); returns the normal form's cards */
+static uint64_t pool_normal(const Pool *g, State *s, uint64_t tab) {
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -765,6 +765,7 @@ static void pool_normal(const Pool *g, State *s, uint64_t tab) {
             }
         }
     }
+    return tab;
 }
 
 /* pile t cut to n cards (a face-down card left on top turns up) */
@@ -780,14 +781,44 @@ typedef struct {
     int oom;
 } PoolSearch;
 
-/* a child (``tab``: its tableau's cards): its normal form enters the table and
- * the stack unless seen */
-static void pool_child(PoolSearch *ps, State *kid, uint64_t tab) {
-    pool_normal(ps->g, kid, tab);
+/* free_pool._Game.dominated: the table holds s with the top cards of pile a or b
+ * (-1: none) in the pool, each of which (P) can put back, in its normal form (the
+ * rule "Dominance" of free_pool.py; ``tab``: s's cards) */
+static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, int b) {
+    uint8_t key[KEYLEN], lens[NT];
+    memcpy(lens, s->len, NT); /* the normal form only shortens piles */
+    int found = 0;
+    const int piles[2] = {a, b};
+    for (int q = 0; q < 2 && !found; q++) {
+        int t = piles[q];
+        if (t < 0) break;
+        uint64_t rest = tab;
+        for (int k = lens[t]; !found; k--) {
+            int n = k - s->hid[t];
+            if (!n) break;
+            int x = s->col[t][k - 1];
+            if (!(n >= 2 ? builds(s->col[t][k - 2], x)
+                         : !s->hid[t] && RANK(x) == ps->g->empty_rank))
+                break;
+            rest &= ~(1ULL << x);
+            s->len[t] = (uint8_t)(k - 1);
+            pool_normal(ps->g, s, rest); /* the state with these cards in the pool */
+            found = table_find(&ps->t.t, key, make_key(s, key)) >= 0;
+            memcpy(s->len, lens, NT);
+        }
+    }
+    return found;
+}
+
+/* a child (``tab``: its tableau's cards) by a move that touched piles a and b
+ * (-1: none): its normal form enters the table and, unless dominated, the stack,
+ * unless seen */
+static void pool_child(PoolSearch *ps, State *kid, uint64_t tab, int a, int b) {
+    tab = pool_normal(ps->g, kid, tab);
     uint8_t key[KEYLEN];
     int ins = seen_insert(&ps->t, key, make_key(kid, key), 1, 0);
     if (ins < 0) { ps->oom = 1; return; }
-    if (!ins) return;
+    if (!ins || pool_dominated(ps, kid, tab, a, b)) return;
     if (!grow((void **)&ps->stack, &ps->cap, (ps->n + 1) * KEYLEN, 1)) { ps->oom = 1; return; }
     pack(kid, ps->stack + ps->n * KEYLEN);
     ps->n++;
@@ -806,7 +837,7 @@ static void pool_place(PoolSearch *ps, const State *s, uint64_t tab, int i, int 
     memcpy(kid.col[j] + n, s->col[i] + k, s->len[i] - k);
     kid.len[j] = (uint8_t)(n + s->len[i] - k);
     cut(&kid, i, k);
-    pool_child(ps, &kid, tab);
+    pool_child(ps, &kid, tab, i, j);
 }
 
 /* free_pool._Game._run_moves: the (T) moves and macros of pile i's run from k */
@@ -866,7 +897,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
     s.slen = s.wlen = 0;
-    pool_child(&ps, &s, tableau_bits(&s));
+    pool_child(&ps, &s, tableau_bits(&s), -1, -1);
     long nodes = 0;
     int verdict = 1;
     while (verdict == 1 && ps.n && !ps.oom) {
@@ -884,7 +915,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
             if (to_pool(g, x, tab)) {
                 State kid = s;
                 cut(&kid, i, s.len[i] - 1);
-                pool_child(&ps, &kid, tab & ~(1ULL << x));
+                pool_child(&ps, &kid, tab & ~(1ULL << x), i, -1);
             }
             for (int k = s.len[i] - 1;; k--) {
                 pool_run_moves(&ps, &s, tab, i, k);
