@@ -237,15 +237,15 @@ def test_the_reductions_keep_the_relaxed_verdict(pos: Position) -> None:
         assert outcome.lost is not reachable, format_position(pos)
 
 
-@settings(SETTINGS, max_examples=80)
+@settings(SETTINGS, max_examples=40)
 @given(gilbert_small(low=14, high=24, min_suits=2, max_suits=4, max_stock=0))
 def test_dominance_keeps_the_relaxed_verdict(pos: Position) -> None:
     """Larger tableaux than the plain relaxed search can take: the search with the
     rule "Dominance" reaches the goal exactly when the search without it does, and
     the compiled search equals the Python one."""
-    outcome = free_pool.search(pos, 5_000)
-    assert fast.free_pool_search(pos, Limit(nodes=5_000), free_pool.MAX_STATES) == outcome
-    without = free_pool.search(pos, 5_000, dominance=False)
+    outcome = free_pool.search(pos, 3_000)
+    assert fast.free_pool_search(pos, Limit(nodes=3_000), free_pool.MAX_STATES) == outcome
+    without = free_pool.search(pos, 3_000, dominance=False)
     event(f"relaxation: {outcome.lost}, without the rule: {without.lost}")
     if outcome.lost is not None and without.lost is not None:
         assert outcome.lost is without.lost, format_position(pos)
