@@ -194,9 +194,9 @@ def gilbert_small(
     """A Gilbert position with ``low``..``high`` cards off the foundations, all of
     ``min_suits``..``max_suits`` suits (at most 13 cards each); every other suit
     lies complete on its up foundation (its King on top can never come back, which
-    keeps the plain search small). Some cards sit
-    in a short stock and waste (``min_stock``..``max_stock`` cards, as many as there
-    are), the rest in a few columns, some of them face down."""
+    keeps the plain search small). Some cards sit in a short stock and waste
+    (``min_stock``..``max_stock`` cards, as many as there are), the rest in a few
+    columns, some of them face down."""
     rules = get_game("gilbert")
     layout = layout_of(rules)
     total = draw(st.integers(low, high), label="cards")
