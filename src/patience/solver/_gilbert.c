@@ -746,6 +746,13 @@ static void pool_masks(Pool *g) {
     }
 }
 
+/* free_pool._Game._put_back: (P) can put back pile t's card k - 1 (face up) onto
+ * the pile's first k - 1 cards */
+static int put_back(const Pool *g, const State *s, int t, int k) {
+    int n = k - s->hid[t], x = s->col[t][k - 1];
+    return n >= 2 ? builds(s->col[t][k - 2], x) : !s->hid[t] && RANK(x) == g->empty_rank;
+}
+
 /* the normal form: every reversible top card into the pool (``tab``: the
  * tableau's cards, tableau_bits(s)); returns the normal form's cards */
 static uint64_t pool_normal(const Pool *g, State *s, uint64_t tab) {
@@ -756,9 +763,7 @@ static uint64_t pool_normal(const Pool *g, State *s, uint64_t tab) {
             int n = s->len[t] - s->hid[t];
             if (!n) continue;
             int x = s->col[t][s->len[t] - 1];
-            int rev = (n >= 2 && builds(s->col[t][s->len[t] - 2], x)) ||
-                      (n == 1 && !s->hid[t] && RANK(x) == g->empty_rank);
-            if (rev && to_pool(g, x, tab)) {
+            if (put_back(g, s, t, s->len[t]) && to_pool(g, x, tab)) {
                 s->len[t]--;
                 tab &= ~(1ULL << x);
                 changed = 1;
@@ -794,13 +799,8 @@ static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, i
         if (t < 0) break;
         uint64_t rest = tab;
         for (int k = lens[t]; !found; k--) {
-            int n = k - s->hid[t];
-            if (!n) break;
-            int x = s->col[t][k - 1];
-            if (!(n >= 2 ? builds(s->col[t][k - 2], x)
-                         : !s->hid[t] && RANK(x) == ps->g->empty_rank))
-                break;
-            rest &= ~(1ULL << x);
+            if (k == s->hid[t] || !put_back(ps->g, s, t, k)) break;
+            rest &= ~(1ULL << s->col[t][k - 1]);
             s->len[t] = (uint8_t)(k - 1);
             pool_normal(ps->g, s, rest); /* the state with these cards in the pool */
             found = table_find(&ps->t.t, key, make_key(s, key)) >= 0;

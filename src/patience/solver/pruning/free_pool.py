@@ -177,10 +177,7 @@ class _Game:
                 if not up:
                     continue
                 x = up[-1]
-                reversible = (len(up) >= 2 and _builds(up[-2], x)) or (
-                    len(up) == 1 and not down and RANK[x] == self.empty_rank
-                )
-                if reversible and self.to_pool(x, tableau):
+                if self._put_back(down, up, len(up)) and self.to_pool(x, tableau):
                     state[i] = (down, up[:-1])
                     tableau.discard(x)
                     changed = True
@@ -190,20 +187,22 @@ class _Game:
         """``seen`` holds ``state`` with the top cards of one of ``piles`` in the
         pool, each of which (P) can put back, in its normal form (the rule
         "Dominance", module doc)."""
+        cards = _cards(state)
         for i in piles:
             down, up = state[i]
-            tableau = _cards(state)
+            tableau = set(cards)
             k = len(up)
             while k and self._put_back(down, up, k):
                 k -= 1
                 tableau.discard(up[k])
-                less = self.normal(list(_with_pile(state, i, (down, up[:k]))), set(tableau))
+                less = self.normal(_with(state, i, down, up[:k]), set(tableau))
                 if _key(tuple(less)) in seen:
                     return True
         return False
 
     def _put_back(self, down: tuple[Card, ...], up: tuple[Card, ...], k: int) -> bool:
-        """(P) can put ``up[k - 1]`` back onto the pile ``down, up[: k - 1]``."""
+        """(P) can put ``up[k - 1]`` back onto the pile ``down, up[: k - 1]`` (for
+        the top card, ``k = len(up)``: it is reversible if (F) may take it)."""
         if k >= 2:
             return _builds(up[k - 2], up[k - 1])
         return not down and RANK[up[0]] == self.empty_rank
@@ -287,10 +286,6 @@ def _with(state: State, i: int, down: tuple[Card, ...], up: tuple[Card, ...]) ->
     kid = list(state)
     kid[i] = (down, up)
     return kid
-
-
-def _with_pile(state: State, i: int, pile: Pile) -> State:
-    return (*state[:i], pile, *state[i + 1 :])
 
 
 def _cards(state: State | list[Pile]) -> set[Card]:
