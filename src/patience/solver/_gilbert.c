@@ -67,18 +67,19 @@ typedef struct {
     size_t mcap, positions;
 } Seen;
 
-static int seen_init(Seen *s, size_t max_cap, double seconds) {
+static int seen_init(Seen *s, size_t max_cap, double seconds, int huge) {
     s->masks = NULL; s->mcap = 0; s->positions = 0;
-    return table_init(&s->t, max_cap, seconds);
+    return table_init_huge(&s->t, max_cap, seconds, huge);
 }
 
 static void seen_free(Seen *s) { table_free(&s->t); free(s->masks); }
 
 /* the position of key k and waste-size bit ``bit``: 1 inserted (new), 0 already
  * present or dominated (the entry has a bit of ``dominators``), -1 out of memory */
-static int seen_insert(Seen *s, const uint8_t *k, int len, uint64_t bit, uint64_t dominators) {
+static int seen_insert_h(Seen *s, const uint8_t *k, int len, uint64_t hk, uint64_t bit,
+                         uint64_t dominators) {
     int added;
-    long i = table_add(&s->t, k, len, &added);
+    long i = table_add_h(&s->t, k, len, hk, &added);
     if (i < 0) return -1;
     if (!added) {
         if (s->masks[i] & (bit | dominators)) return 0;
@@ -89,6 +90,10 @@ static int seen_insert(Seen *s, const uint8_t *k, int len, uint64_t bit, uint64_
     }
     s->positions++;
     return 1;
+}
+
+static int seen_insert(Seen *s, const uint8_t *k, int len, uint64_t bit, uint64_t dominators) {
+    return seen_insert_h(s, k, len, hash_key(k, len), bit, dominators);
 }
 
 /* pruning/stock_order.py: the waste's size x of the N cards in the stock and waste is
@@ -529,7 +534,7 @@ static int search(State *s, long max_nodes, double seconds, const volatile char 
                   long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Seen t;
-    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { seen_free(&t); return -1; }
+    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds, 0)) { seen_free(&t); return -1; }
     uint8_t key[KEYLEN];
     seen_insert(&t, key, make_key(s, key), waste_bit(s), 0);
     long nodes = 0, hits = 0;
@@ -609,7 +614,7 @@ static int best_first(State *root, long max_nodes, double seconds, const volatil
                       long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Seen t;
-    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { seen_free(&t); return -1; }
+    if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds, 0)) { seen_free(&t); return -1; }
     uint8_t key[KEYLEN];
     seen_insert(&t, key, make_key(root, key), waste_bit(root), 0);
     long nodes = 0, hits = 0;
@@ -779,65 +784,117 @@ static void cut(State *s, int t, int n) {
     if (n && n == s->hid[t]) s->hid[t]--;
 }
 
+/* A child waiting in the batch: its normal form, its cards, its key (and the key's
+ * hash), the piles its move touched (-1: none). */
+typedef struct {
+    State s;
+    uint64_t tab, hk;
+    uint8_t key[KEYLEN];
+    int len, a, b;
+} PoolKid;
+
+#define POOL_BATCH 32 /* children made before any of them is looked up */
+
 typedef struct {
     const Pool *g;
     Seen t;
     uint8_t *stack; size_t n, cap; /* packed states to expand */
+    PoolKid *batch; int nb;        /* pool_kid, pool_child, pool_flush */
     int oom;
 } PoolSearch;
 
+/* the dominance rule's candidates for state s: at most this many (two piles) */
+#define POOL_CANDIDATES (2 * MAXLEN)
+
 /* free_pool._Game.dominated: the table holds s with the top cards of pile a or b
  * (-1: none) in the pool, each of which (P) can put back, in its normal form (the
- * rule "Dominance" of free_pool.py; ``tab``: s's cards) */
+ * rule "Dominance" of free_pool.py; ``tab``: s's cards). The candidates are made
+ * in rounds, first those with one or two cards of each pile in the pool (nearly
+ * all the hits: deal 225, 681,694 of 681,818), then the rest; a round's slots are
+ * prefetched (see table_prefetch) before it is looked up. The answer is whether
+ * any candidate is in the table, so the order does not change it. */
 static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, int b) {
-    uint8_t key[KEYLEN], lens[NT];
+    uint8_t keys[POOL_CANDIDATES][KEYLEN];
+    int lens_k[POOL_CANDIDATES];
+    uint64_t hks[POOL_CANDIDATES];
+    uint8_t lens[NT];
     memcpy(lens, s->len, NT); /* the normal form only shortens piles */
-    int found = 0;
     const int piles[2] = {a, b};
-    for (int q = 0; q < 2 && !found; q++) {
-        int t = piles[q];
-        if (t < 0) break;
-        uint64_t rest = tab;
-        for (int k = lens[t]; !found; k--) {
-            if (k == s->hid[t] || !put_back(ps->g, s, t, k)) break;
-            rest &= ~(1ULL << s->col[t][k - 1]);
-            s->len[t] = (uint8_t)(k - 1);
-            pool_normal(ps->g, s, rest); /* the state with these cards in the pool */
-            found = table_find(&ps->t.t, key, make_key(s, key)) >= 0;
-            memcpy(s->len, lens, NT);
-        }
+    int k[2], live[2];
+    uint64_t rest[2] = {tab, tab};
+    for (int q = 0; q < 2; q++) {
+        live[q] = piles[q] >= 0 && (q == 0 || live[0]);
+        k[q] = live[q] ? lens[piles[q]] : 0;
     }
-    return found;
+    for (int depth = 2; live[0] || live[1]; depth = MAXLEN) {
+        int nc = 0;
+        for (int q = 0; q < 2; q++) {
+            int t = piles[q];
+            for (int d = 0; live[q] && d < depth; d++, k[q]--) {
+                if (k[q] == s->hid[t] || !put_back(ps->g, s, t, k[q])) { live[q] = 0; break; }
+                rest[q] &= ~(1ULL << s->col[t][k[q] - 1]);
+                s->len[t] = (uint8_t)(k[q] - 1);
+                pool_normal(ps->g, s, rest[q]); /* the state with these cards in the pool */
+                lens_k[nc] = make_key(s, keys[nc]);
+                hks[nc] = hash_key(keys[nc], lens_k[nc]);
+                table_prefetch(&ps->t.t, hks[nc]);
+                nc++;
+                memcpy(s->len, lens, NT);
+            }
+        }
+        for (int c = 0; c < nc; c++)
+            if (table_find_h(&ps->t.t, keys[c], lens_k[c], hks[c]) >= 0) return 1;
+    }
+    return 0;
 }
 
-/* a child (``tab``: its tableau's cards) by a move that touched piles a and b
- * (-1: none): its normal form enters the table and, unless dominated, the stack,
- * unless seen */
-static void pool_child(PoolSearch *ps, State *kid, uint64_t tab, int a, int b) {
-    tab = pool_normal(ps->g, kid, tab);
-    uint8_t key[KEYLEN];
-    int ins = seen_insert(&ps->t, key, make_key(kid, key), 1, 0);
-    if (ins < 0) { ps->oom = 1; return; }
-    if (!ins || pool_dominated(ps, kid, tab, a, b)) return;
-    if (!grow((void **)&ps->stack, &ps->cap, (ps->n + 1) * KEYLEN, 1)) { ps->oom = 1; return; }
-    pack(kid, ps->stack + ps->n * KEYLEN);
-    ps->n++;
+/* the batch's entries in order: each enters the table and, unless dominated, the
+ * stack, unless seen (so the search is the one of a child at a time; the batch only
+ * lets the table's cache misses overlap) */
+static void pool_flush(PoolSearch *ps) {
+    for (int c = 0; c < ps->nb; c++) table_prefetch_key(&ps->t.t, ps->batch[c].hk);
+    for (int c = 0; c < ps->nb && !ps->oom; c++) {
+        PoolKid *e = &ps->batch[c];
+        int ins = seen_insert_h(&ps->t, e->key, e->len, e->hk, 1, 0);
+        if (ins < 0) { ps->oom = 1; break; }
+        if (!ins || pool_dominated(ps, &e->s, e->tab, e->a, e->b)) continue;
+        if (!grow((void **)&ps->stack, &ps->cap, (ps->n + 1) * KEYLEN, 1)) { ps->oom = 1; break; }
+        pack(&e->s, ps->stack + ps->n * KEYLEN);
+        ps->n++;
+    }
+    ps->nb = 0;
+}
+
+/* the state of the next child, to be filled in and passed to pool_child */
+static State *pool_kid(PoolSearch *ps) { return &ps->batch[ps->nb].s; }
+
+/* the child in pool_kid(ps) (``tab``: its tableau's cards) by a move that touched
+ * piles a and b (-1: none): its normal form joins the batch */
+static void pool_child(PoolSearch *ps, uint64_t tab, int a, int b) {
+    PoolKid *e = &ps->batch[ps->nb];
+    e->tab = pool_normal(ps->g, &e->s, tab);
+    e->len = make_key(&e->s, e->key);
+    e->hk = hash_key(e->key, e->len);
+    e->a = a; e->b = b;
+    table_prefetch(&ps->t.t, e->hk);
+    if (++ps->nb == POOL_BATCH) pool_flush(ps);
 }
 
 /* a child: pile j gets the pool cards ``chain`` (L of them), then pile i's run
  * from k */
 static void pool_place(PoolSearch *ps, const State *s, uint64_t tab, int i, int k, int j,
                        const int *chain, int L) {
-    State kid = *s;
-    int n = kid.len[j];
+    State *kid = pool_kid(ps);
+    *kid = *s;
+    int n = kid->len[j];
     for (int q = 0; q < L; q++) {
-        kid.col[j][n++] = (uint8_t)chain[q];
+        kid->col[j][n++] = (uint8_t)chain[q];
         tab |= 1ULL << chain[q];
     }
-    memcpy(kid.col[j] + n, s->col[i] + k, s->len[i] - k);
-    kid.len[j] = (uint8_t)(n + s->len[i] - k);
-    cut(&kid, i, k);
-    pool_child(ps, &kid, tab, i, j);
+    memcpy(kid->col[j] + n, s->col[i] + k, s->len[i] - k);
+    kid->len[j] = (uint8_t)(n + s->len[i] - k);
+    cut(kid, i, k);
+    pool_child(ps, tab, i, j);
 }
 
 /* free_pool._Game._run_moves: the (T) moves and macros of pile i's run from k */
@@ -893,11 +950,15 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     memset(&ps, 0, sizeof ps);
     ps.g = g;
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
-    if (!seen_init(&ps.t, (size_t)max_table, seconds)) { seen_free(&ps.t); return -1; }
+    if (!seen_init(&ps.t, (size_t)max_table, seconds, 1)) { seen_free(&ps.t); return -1; }
+    ps.batch = malloc(sizeof(PoolKid) * POOL_BATCH);
+    if (!ps.batch) { seen_free(&ps.t); return -1; }
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
     s.slen = s.wlen = 0;
-    pool_child(&ps, &s, tableau_bits(&s), -1, -1);
+    *pool_kid(&ps) = s;
+    pool_child(&ps, tableau_bits(&s), -1, -1);
+    pool_flush(&ps);
     long nodes = 0;
     int verdict = 1;
     while (verdict == 1 && ps.n && !ps.oom) {
@@ -913,19 +974,21 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
             if (s.len[i] == s.hid[i]) continue;
             int x = s.col[i][s.len[i] - 1];
             if (to_pool(g, x, tab)) {
-                State kid = s;
-                cut(&kid, i, s.len[i] - 1);
-                pool_child(&ps, &kid, tab & ~(1ULL << x), i, -1);
+                State *kid = pool_kid(&ps);
+                *kid = s;
+                cut(kid, i, s.len[i] - 1);
+                pool_child(&ps, tab & ~(1ULL << x), i, -1);
             }
             for (int k = s.len[i] - 1;; k--) {
                 pool_run_moves(&ps, &s, tab, i, k);
                 if (k == s.hid[i] || !builds(s.col[i][k - 1], s.col[i][k])) break;
             }
         }
+        pool_flush(&ps);
     }
     if (ps.oom) verdict = -1;
     *nodes_out = nodes; *peak_out = (long)ps.t.positions;
-    free(ps.stack);
+    free(ps.stack); free(ps.batch);
     seen_free(&ps.t);
     return verdict;
 }
