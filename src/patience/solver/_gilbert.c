@@ -728,6 +728,7 @@ static int read_columns(PyObject *cols, PyObject *hidden, State *s) {
 typedef struct {
     int up, down, empty_rank;
     uint64_t lower[52], higher[52]; /* pool_masks */
+    uint64_t parents[52];           /* the cards a card builds on */
 } Pool;
 
 static uint64_t tableau_bits(const State *s) {
@@ -748,7 +749,69 @@ static void pool_masks(Pool *g) {
         int base = x - RANK(x) + 1;
         g->lower[x] = ((1ULL << x) - 1) & ~((1ULL << base) - 1);
         g->higher[x] = ((1ULL << (base + 13)) - 1) & ~((1ULL << (x + 1)) - 1);
+        g->parents[x] = 0;
+        for (int c = 0; c < 52; c++)
+            if (builds(c, x)) g->parents[x] |= 1ULL << c;
     }
+}
+
+/* free_pool._Game.blocked: the rule "Blockade" of free_pool.py (``tab``: s's
+ * cards). ``stuck`` (the set S there) loses, round by round, each card that
+ * conditions 1-3 no longer hold in place; s is blocked when a card left in it
+ * lies on a face-down card. */
+static int pool_blocked(const Pool *g, const State *s, uint64_t tab) {
+    /* S starts as the face-up cards that pass conditions 1 and 2 with every
+     * tableau card in place of ``fixed`` and every card but the top cards in
+     * place of ``gone`` (a top card is never gone): S only shrinks from there, as
+     * from every face-up card, to the same set */
+    uint64_t tops = 0, stuck = 0, hidden_piles = 0; /* the cards of piles with face-down cards */
+    for (int t = 0; t < NT; t++)
+        if (s->len[t] > s->hid[t]) tops |= 1ULL << s->col[t][s->len[t] - 1];
+    for (int t = 0; t < NT; t++) {
+        for (int i = s->hid[t]; i < s->len[t]; i++) {
+            int y = s->col[t][i];
+            if (s->hid[t]) hidden_piles |= 1ULL << y;
+            if ((!g->up || (tab & g->lower[y])) && (!g->down || (tab & g->higher[y])) &&
+                RANK(y) != g->empty_rank && !(g->parents[y] & tops))
+                stuck |= 1ULL << y;
+        }
+    }
+    while (stuck & hidden_piles) {
+        uint64_t fixed = 0, covered = 0; /* at or under a stuck card; under one */
+        for (int t = 0; t < NT; t++) {
+            uint64_t below = 0;
+            for (int i = 0; i < s->len[t]; i++) {
+                uint64_t bit = 1ULL << s->col[t][i];
+                if (stuck & bit) { covered |= below; fixed |= below | bit; }
+                below |= bit;
+            }
+        }
+        uint64_t gone = covered; /* never a top card again: also the pool's cards that
+                                  * (P) can only put onto such cards */
+        for (int r = 13; r >= 1; r--) {
+            if (r == g->empty_rank) continue;
+            for (int u = 0; u < 4; u++) {
+                int p = u * 13 + r - 1;
+                if (!(tab >> p & 1) && !(g->parents[p] & ~gone)) gone |= 1ULL << p;
+            }
+        }
+        uint64_t out = 0;
+        for (int t = 0; t < NT; t++) {
+            for (int i = s->hid[t]; i < s->len[t]; i++) {
+                int y = s->col[t][i];
+                if (!(stuck >> y & 1)) continue;
+                int held = (!g->up || (fixed & g->lower[y])) && (!g->down || (fixed & g->higher[y])) &&
+                           !(g->parents[y] & ~gone);
+                if (held && i > s->hid[t] && builds(s->col[t][i - 1], y) &&
+                    !(stuck >> s->col[t][i - 1] & 1))
+                    held = 0;
+                if (!held) out |= 1ULL << y;
+            }
+        }
+        if (!out) return 1; /* S is found, and holds a card of a pile with a face-down card */
+        stuck &= ~out;
+    }
+    return 0;
 }
 
 /* free_pool._Game._put_back: (P) can put back pile t's card k - 1 (face up) onto
@@ -857,7 +920,8 @@ static void pool_flush(PoolSearch *ps) {
         PoolKid *e = &ps->batch[c];
         int ins = seen_insert_h(&ps->t, e->key, e->len, e->hk, 1, 0);
         if (ins < 0) { ps->oom = 1; break; }
-        if (!ins || pool_dominated(ps, &e->s, e->tab, e->a, e->b)) continue;
+        if (!ins || pool_dominated(ps, &e->s, e->tab, e->a, e->b) || pool_blocked(ps->g, &e->s, e->tab))
+            continue;
         if (!grow((void **)&ps->stack, &ps->cap, (ps->n + 1) * KEYLEN, 1)) { ps->oom = 1; break; }
         pack(&e->s, ps->stack + ps->n * KEYLEN);
         ps->n++;
@@ -1009,7 +1073,7 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     State s;
     memset(&s, 0, sizeof s);
     if (read_columns(cols, hidden, &s) < 0) return NULL;
-    Pool g = {up, down, empty_rank, {0}, {0}};
+    Pool g = {up, down, empty_rank, {0}, {0}, {0}};
     pool_masks(&g);
     long nodes = 0, peak = 0;
     int verdict;
