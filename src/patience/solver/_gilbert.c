@@ -759,20 +759,36 @@ static void pool_masks(Pool *g) {
  * cards). ``stuck`` (the set S there) loses, round by round, each card that
  * conditions 1-3 no longer hold in place; s is blocked when a card left in it
  * lies on a face-down card. */
+/* ``covered`` widened by each pool card (P) can only put onto a card of it (not of
+ * the empty-pile rank, every card it builds on in it), the Kings first */
+static uint64_t pool_gone(const Pool *g, uint64_t tab, uint64_t covered) {
+    uint64_t gone = covered;
+    for (int r = 13; r >= 1; r--) {
+        if (r == g->empty_rank) continue;
+        for (int u = 0; u < 4; u++) {
+            int p = u * 13 + r - 1;
+            if (!(tab >> p & 1) && !(g->parents[p] & ~gone)) gone |= 1ULL << p;
+        }
+    }
+    return gone;
+}
+
 static int pool_blocked(const Pool *g, const State *s, uint64_t tab) {
     /* S starts as the face-up cards that pass conditions 1 and 2 with every
-     * tableau card in place of ``fixed`` and every card but the top cards in
-     * place of ``gone`` (a top card is never gone): S only shrinks from there, as
-     * from every face-up card, to the same set */
+     * tableau card in place of ``fixed`` and, in place of ``gone``, the gone cards
+     * if every tableau card but the top cards were covered (a top card is never
+     * gone): S only shrinks from there, as from every face-up card, to the same
+     * set, since the conditions only get harder as S shrinks */
     uint64_t tops = 0, stuck = 0, hidden_piles = 0; /* the cards of piles with face-down cards */
     for (int t = 0; t < NT; t++)
         if (s->len[t] > s->hid[t]) tops |= 1ULL << s->col[t][s->len[t] - 1];
+    uint64_t most = pool_gone(g, tab, tab & ~tops);
     for (int t = 0; t < NT; t++) {
         for (int i = s->hid[t]; i < s->len[t]; i++) {
             int y = s->col[t][i];
             if (s->hid[t]) hidden_piles |= 1ULL << y;
             if ((!g->up || (tab & g->lower[y])) && (!g->down || (tab & g->higher[y])) &&
-                RANK(y) != g->empty_rank && !(g->parents[y] & tops))
+                RANK(y) != g->empty_rank && !(g->parents[y] & ~most))
                 stuck |= 1ULL << y;
         }
     }
@@ -786,15 +802,9 @@ static int pool_blocked(const Pool *g, const State *s, uint64_t tab) {
                 below |= bit;
             }
         }
-        uint64_t gone = covered; /* never a top card again: also the pool's cards that
-                                  * (P) can only put onto such cards */
-        for (int r = 13; r >= 1; r--) {
-            if (r == g->empty_rank) continue;
-            for (int u = 0; u < 4; u++) {
-                int p = u * 13 + r - 1;
-                if (!(tab >> p & 1) && !(g->parents[p] & ~gone)) gone |= 1ULL << p;
-            }
-        }
+        /* never a top card again: also the pool's cards that (P) can only put
+         * onto such cards */
+        uint64_t gone = pool_gone(g, tab, covered);
         uint64_t out = 0;
         for (int t = 0; t < NT; t++) {
             for (int i = s->hid[t]; i < s->len[t]; i++) {
