@@ -755,10 +755,6 @@ static void pool_masks(Pool *g) {
     }
 }
 
-/* free_pool._Game.blocked: the rule "Blockade" of free_pool.py (``tab``: s's
- * cards). ``stuck`` (the set S there) loses, round by round, each card that
- * conditions 1-3 no longer hold in place; s is blocked when a card left in it
- * lies on a face-down card. */
 /* ``covered`` widened by each pool card (P) can only put onto a card of it (not of
  * the empty-pile rank, every card it builds on in it), the Kings first */
 static uint64_t pool_gone(const Pool *g, uint64_t tab, uint64_t covered) {
@@ -773,6 +769,10 @@ static uint64_t pool_gone(const Pool *g, uint64_t tab, uint64_t covered) {
     return gone;
 }
 
+/* free_pool._Game.blocked: the rule "Blockade" of free_pool.py (``tab``: s's
+ * cards). ``stuck`` (the set S there) loses, round by round, each card that
+ * conditions 1-3 no longer hold in place; s is blocked when a card left in it
+ * lies on a face-down card. */
 static int pool_blocked(const Pool *g, const State *s, uint64_t tab) {
     /* S starts as the face-up cards that pass conditions 1 and 2 with every
      * tableau card in place of ``fixed`` and, in place of ``gone``, the gone cards
@@ -921,9 +921,9 @@ static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, i
     return 0;
 }
 
-/* the batch's entries in order: each enters the table and, unless dominated, the
- * stack, unless seen (so the search is the one of a child at a time; the batch only
- * lets the table's cache misses overlap) */
+/* the batch's entries in order: each enters the table and, unless dominated or
+ * blocked, the stack, unless seen (so the search is the one of a child at a time;
+ * the batch only lets the table's cache misses overlap) */
 static void pool_flush(PoolSearch *ps) {
     for (int c = 0; c < ps->nb; c++) table_prefetch_key(&ps->t.t, ps->batch[c].hk);
     for (int c = 0; c < ps->nb && !ps->oom; c++) {
