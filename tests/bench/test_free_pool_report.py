@@ -42,4 +42,4 @@ def test_the_summary_counts_each_result() -> None:
 
 def test_one_deal_is_proved_lost() -> None:
     row = fp.run_one((87, 60.0, 100_000))
-    assert (row["result"], row["searched"], row["states"]) == ("lost", 2_874, 3_479)
+    assert (row["result"], row["searched"], row["states"]) == ("lost", 1_451, 2_849)
