@@ -727,6 +727,7 @@ static int read_columns(PyObject *cols, PyObject *hidden, State *s) {
  * table serve as they are). */
 typedef struct {
     int up, down, empty_rank;
+    int cleared;                    /* the game G+ (free_pool.py, "Cleared piles") */
     uint64_t lower[52], higher[52]; /* pool_masks */
     uint64_t parents[52];           /* the cards a card builds on */
 } Pool;
@@ -815,6 +816,7 @@ static int pool_blocked(const Pool *g, const State *s, uint64_t tab) {
                 if (held && i > s->hid[t] && builds(s->col[t][i - 1], y) &&
                     !(stuck >> s->col[t][i - 1] & 1))
                     held = 0;
+                if (g->cleared && !s->hid[t] && i > 0) held = 0; /* (D) may take it once on top */
                 if (!held) out |= 1ULL << y;
             }
         }
@@ -841,7 +843,7 @@ static uint64_t pool_normal(const Pool *g, State *s, uint64_t tab) {
             int n = s->len[t] - s->hid[t];
             if (!n) continue;
             int x = s->col[t][s->len[t] - 1];
-            if (put_back(g, s, t, s->len[t]) && to_pool(g, x, tab)) {
+            if (put_back(g, s, t, s->len[t]) && ((g->cleared && !s->hid[t]) || to_pool(g, x, tab))) {
                 s->len[t]--;
                 tab &= ~(1ULL << x);
                 changed = 1;
@@ -1068,22 +1070,23 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
 }
 
 /* free_pool(columns, hidden, up, down, empty_rank, max_nodes, max_table, seconds,
- *           stop=None) -> (code, nodes, peak)
+ *           stop=None, cleared=0) -> (code, nodes, peak)
  * code: 1 lost (the relaxed game cannot turn every card up), 0 it can, 2 unknown;
  * stop: a buffer whose first byte, once another thread sets it, ends the search
- * (unknown; see read_flag) */
+ * (unknown; see read_flag); cleared: search the game G+ instead */
 static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden;
     int up, down, empty_rank;
     long max_nodes, max_table; double seconds;
     PyObject *stop = NULL;
-    if (!PyArg_ParseTuple(args, "OOiiilld|O", &cols, &hidden, &up, &down, &empty_rank, &max_nodes,
-                          &max_table, &seconds, &stop))
+    int cleared = 0;
+    if (!PyArg_ParseTuple(args, "OOiiilld|Oi", &cols, &hidden, &up, &down, &empty_rank, &max_nodes,
+                          &max_table, &seconds, &stop, &cleared))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
     if (read_columns(cols, hidden, &s) < 0) return NULL;
-    Pool g = {up, down, empty_rank, {0}, {0}, {0}};
+    Pool g = {up, down, empty_rank, cleared, {0}, {0}, {0}};
     pool_masks(&g);
     long nodes = 0, peak = 0;
     int verdict;

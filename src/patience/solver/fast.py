@@ -194,12 +194,17 @@ def _search_gilbert(
 
 
 def free_pool_search(
-    position: Position, limit: Limit, max_table: int, stop: bytearray | None = None
+    position: Position,
+    limit: Limit,
+    max_table: int,
+    stop: bytearray | None = None,
+    *,
+    cleared: bool = False,
 ) -> free_pool.Outcome:
     """The free-pool relaxation (:mod:`patience.solver.pruning.free_pool`) of a
     Gilbert-like position in the compiled engine: the same outcome as
-    ``free_pool.search`` (node counts too, but where the clock or ``stop``, as in
-    :func:`search`, stops it)."""
+    ``free_pool.search`` with the same ``cleared`` (node counts too, but where the
+    clock or ``stop``, as in :func:`search`, stops it)."""
     start = time.perf_counter()
     assert gilbert_like(position.rules) and _gilbert is not None
     tableau = position.layout.tableau
@@ -214,6 +219,7 @@ def free_pool_search(
         max_table,
         _seconds_left(start, limit),
         stop,
+        int(cleared),
     )
     return free_pool.Outcome((False, True, None)[code], nodes, states)
 

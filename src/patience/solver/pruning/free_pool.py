@@ -193,8 +193,9 @@ _PARENTS = tuple(tuple(p for p in range(52) if _builds(p, c)) for c in range(52)
 class _Game:
     """The relaxed game of one rule record (see the module doc)."""
 
-    def __init__(self, rules: GameRules) -> None:
+    def __init__(self, rules: GameRules, *, cleared: bool = False) -> None:
         self.up, self.down = directions(rules)
+        self.cleared = cleared  # the game G+ ("Cleared piles", module doc)
         rank = rules.tableau.empty_rank
         assert rank is not None
         self.empty_rank = rank
@@ -216,7 +217,9 @@ class _Game:
                 if not up:
                     continue
                 x = up[-1]
-                if self._put_back(down, up, len(up)) and self.to_pool(x, tableau):
+                if self._put_back(down, up, len(up)) and (
+                    (self.cleared and not down) or self.to_pool(x, tableau)
+                ):
                     state[i] = (down, up[:-1])
                     tableau.discard(x)
                     changed = True
@@ -268,7 +271,10 @@ class _Game:
                 for (down, up), pile in zip(state, piles, strict=True)
                 for i, y in enumerate(pile)
                 if y in stuck
-                and not self._held(y, pile[i - 1] if i > len(down) else None, stuck, fixed, gone)
+                and (
+                    not self._held(y, pile[i - 1] if i > len(down) else None, stuck, fixed, gone)
+                    or (self.cleared and not down and i > 0)  # (D) may take it once on top
+                )
             }
             if not out:
                 break
@@ -416,14 +422,16 @@ def search(
     *,
     dominance: bool = True,
     blockade: bool = True,
+    cleared: bool = False,
 ) -> Outcome:
     """Search the relaxed game from ``pos``'s tableau (module doc): lost True
     when it proves ``pos`` lost, False when it reached the goal, None after
     ``max_nodes`` states, once its table holds more than ``max_table`` or at
     ``deadline`` (``time.perf_counter``), without either. ``dominance=False``
     leaves the rule "Dominance" out, ``blockade=False`` the rule "Blockade" (the
-    tests compare; the compiled search always applies both)."""
-    game = _Game(pos.rules)
+    tests compare; the compiled search always applies both). ``cleared``: search
+    the game G+ instead (module doc, "Cleared piles")."""
+    game = _Game(pos.rules, cleared=cleared)
     start = [
         (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
         for t in pos.layout.tableau
