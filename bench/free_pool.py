@@ -12,8 +12,10 @@ either way) and how many were left open at the bound.
     python bench/free_pool.py --unknown bench/results/winnability-<UTC time>.jsonl
 
 ``--unknown FILE`` takes the Gilbert deals that a run of bench/winnability.py left
-undecided at its last budget. Raw results (one JSON object per deal) go to
-``--raw``.
+undecided at its last budget. ``--relaxation`` picks the relaxed game: ``g`` (the
+game G of the module doc), ``g+`` (G+, "Cleared piles"), or ``both``, as a solve
+runs them: G+ first, then, where it reaches its goal, G on the time left. Raw
+results (one JSON object per deal) go to ``--raw``.
 """
 
 from __future__ import annotations
@@ -40,11 +42,21 @@ Row = dict[str, Any]
 RESULTS = ("lost", "goal", "open")
 
 
-def run_one(args: tuple[int, float, int]) -> Row:
-    """The free pool alone on Gilbert deal ``deal``, within ``seconds`` and ``states``."""
-    deal, seconds, states = args
+def run_one(args: tuple[int, float, int, str]) -> Row:
+    """The free pool alone on Gilbert deal ``deal``, within ``seconds`` and ``states``,
+    with the ``relaxation`` (module doc)."""
+    deal, seconds, states, relaxation = args
     start = time.perf_counter()
-    out = fast.free_pool_search(Position.deal("gilbert", deal), Limit(seconds=seconds), states)
+    pos = Position.deal("gilbert", deal)
+    out = fast.free_pool_search(pos, Limit(seconds=seconds), states, cleared=relaxation != "g")
+    if relaxation == "both" and out.lost is False:
+        left = seconds - (time.perf_counter() - start)
+        then = (
+            fast.free_pool_search(pos, Limit(seconds=left), states)
+            if left > 0
+            else out._replace(lost=None, nodes=0)  # no time for G: open
+        )
+        out = then._replace(nodes=out.nodes + then.nodes, states=max(out.states, then.states))
     return {
         "deal": deal,
         "result": {True: "lost", False: "goal", None: "open"}[out.lost],
@@ -98,6 +110,12 @@ def main(argv: list[str] | None = None) -> None:
         default=30_000_000,
         help="the most states in the table (30,000,000: about 6 GB)",
     )
+    parser.add_argument(
+        "--relaxation",
+        choices=("g", "g+", "both"),
+        default="g",
+        help="G, G+ (cleared piles), or G+ then G as in a solve (g)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes side by side (1)")
     parser.add_argument("--raw", type=Path, help="raw results (one JSON object per deal)")
     args = parser.parse_args(argv)
@@ -112,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
         raw.write(json.dumps(meta) + "\n")
     rows = []
     with multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=1) as pool:
-        jobs = [(d, args.seconds, args.states) for d in deals]
+        jobs = [(d, args.seconds, args.states, args.relaxation) for d in deals]
         for row in pool.imap(run_one, jobs):
             rows.append(row)
             print(

@@ -41,5 +41,13 @@ def test_the_summary_counts_each_result() -> None:
 
 
 def test_one_deal_is_proved_lost() -> None:
-    row = fp.run_one((87, 60.0, 100_000))
+    row = fp.run_one((87, 60.0, 100_000, "g"))
     assert (row["result"], row["searched"], row["states"]) == ("lost", 1_451, 2_849)
+    row = fp.run_one((87, 60.0, 100_000, "g+"))
+    assert (row["result"], row["searched"], row["states"]) == ("lost", 673, 1_137)
+
+
+def test_both_relaxations_as_a_solve_runs_them() -> None:
+    """Deal 186: G+ reaches its goal after 30 states, G proves the loss after 524."""
+    row = fp.run_one((186, 60.0, 100_000, "both"))
+    assert (row["result"], row["searched"]) == ("lost", 554)

@@ -12,7 +12,7 @@ from solverkit import complete, gilbert_small, replay_wins
 from patience import Position, format_position
 from patience.cards import RANK, Card
 from patience.movegen import generate_moves
-from patience.solver import Limit, Verdict, fast, solve
+from patience.solver import Limit, Verdict, fast, phases, solve
 from patience.solver.engine import single_search
 from patience.solver.pruning import free_pool
 
@@ -136,8 +136,12 @@ def test_dominance_shrinks_the_search_of_a_lost_deal() -> None:
 
 
 @pytest.mark.parametrize("deal", [5, 8, 629])
-def test_winnable_deals_reach_the_goal(deal: int) -> None:
-    outcome = free_pool.search(Position.deal("gilbert", deal), 1_000)
+@pytest.mark.parametrize("cleared", [False, True])
+def test_the_goal_is_reached_where_the_tableau_is_no_obstacle(deal: int, cleared: bool) -> None:
+    """Deals 5 and 8 are winnable; 629 is lost through the stock's order (the
+    complete search proves it within a few hundred positions): G and G+ reach
+    their goals within a few hundred states."""
+    outcome = free_pool.search(Position.deal("gilbert", deal), 1_000, cleared=cleared)
     assert outcome.lost is False and outcome.nodes < 1_000
 
 
@@ -167,6 +171,43 @@ def test_the_solver_proves_a_lost_deal_with_the_relaxation(native: bool) -> None
     assert result.verdict is Verdict.LOST and result.nodes < budget
 
 
+@pytest.mark.parametrize(
+    ("deal", "nodes", "states"), [(255, 112, 305), (87, 673, 1_137), (30, 248, 3_296)]
+)
+def test_cleared_piles_prove_losses_in_fewer_states(deal: int, nodes: int, states: int) -> None:
+    """G+ (module doc, "Cleared piles") keeps of a pile with no face-down card only
+    its base: deals 255, 87 and 30 are proved lost after 112, 673 and 248
+    searched states instead of 282, 1,451 and 2,346 (in both engines)."""
+    pos = Position.deal("gilbert", deal)
+    outcome = free_pool.search(pos, nodes, cleared=True)
+    assert outcome == free_pool.Outcome(True, nodes, states)
+    assert free_pool.search(pos, nodes).lost is None  # G needs more
+    compiled = fast.free_pool_search(pos, Limit(nodes=nodes), 100_000, cleared=True)
+    assert compiled == outcome
+
+
+def test_cleared_piles_prove_a_loss_out_of_reach_of_g() -> None:
+    """Deal 204 (lost): G+ proves it after 7,030 searched states, G is still
+    open after 100,000 (it needed 884,621)."""
+    pos = Position.deal("gilbert", 204)
+    strict = fast.free_pool_search(pos, Limit(nodes=100_000), free_pool.MAX_STATES)
+    assert strict.lost is None
+    loose = fast.free_pool_search(pos, Limit(nodes=100_000), free_pool.MAX_STATES, cleared=True)
+    assert loose.lost is True and loose.nodes == 7_030
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_the_phase_searches_g_where_g_plus_reaches_its_goal(native: bool) -> None:
+    """Deal 186 (lost): G+ reaches its goal after 30 states, then G proves the
+    loss after 524 more; the phase reports both searches' states."""
+    pos = Position.deal("gilbert", 186)
+    loose = free_pool.search(pos, 1_000, cleared=True)
+    strict = free_pool.search(pos, 1_000)
+    assert (loose.lost, loose.nodes, strict.lost, strict.nodes) == (False, 30, True, 524)
+    outcome = phases._free_pool(pos, Limit(nodes=1_000), native=native)
+    assert outcome == free_pool.Outcome(True, 554, max(loose.states, strict.states))
+
+
 SETTINGS = settings(
     max_examples=150,
     deadline=None,
@@ -183,11 +224,19 @@ SETTINGS = settings(
 )
 def test_a_relaxed_dead_end_is_never_a_winnable_position(pos: Position) -> None:
     """Soundness against the plain search of the game itself (every legal move, no
-    pruning): where the relaxation says lost, the game is not winnable; and the
-    compiled relaxation equals the Python one."""
-    outcome = free_pool.search(pos, 20_000)
-    assert fast.free_pool_search(pos, Limit(nodes=20_000), free_pool.MAX_STATES) == outcome
-    event(f"relaxation: {outcome.lost}")
+    pruning): where the relaxation (G or G+) says lost, the game is not winnable;
+    and the compiled relaxation equals the Python one."""
+    for cleared in (False, True):
+        _sound(pos, cleared)
+
+
+def _sound(pos: Position, cleared: bool) -> None:
+    outcome = free_pool.search(pos, 20_000, cleared=cleared)
+    compiled = fast.free_pool_search(
+        pos, Limit(nodes=20_000), free_pool.MAX_STATES, cleared=cleared
+    )
+    assert compiled == outcome
+    event(f"relaxation (cleared={cleared}): {outcome.lost}")
     if outcome.lost:
         plain = single_search(pos, Limit(nodes=200_000), prune=False)
         event(f"plain search: {plain.verdict.value}")
@@ -215,10 +264,10 @@ def _off(piles: Piles, i: int, k: int) -> Piles:
     return tuple(free_pool._with(piles, i, down, up[:k]))
 
 
-def _goal_reachable(pos: Position, cap: int) -> bool | None:
-    """Search the relaxed game G of free_pool's doc with every single (T), (F) and
-    (P) move, no macro and no normal form: whether it turns every card face up
-    (None: more than ``cap`` states)."""
+def _goal_reachable(pos: Position, cap: int, *, cleared: bool = False) -> bool | None:
+    """Search the relaxed game G of free_pool's doc (``cleared``: G+) with every
+    single (T), (F) and (P) move (and (D)), no macro and no normal form: whether it
+    turns every card face up (None: more than ``cap`` states)."""
     start: Piles = tuple(
         (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
         for t in pos.layout.tableau
@@ -231,10 +280,11 @@ def _goal_reachable(pos: Position, cap: int) -> bool | None:
             return True
         occupied = {c for down, up in piles for c in down + up}
         kids: list[Piles | None] = []
-        for i, (_, up) in enumerate(piles):
+        for i, (down, up) in enumerate(piles):
             if not up:
                 continue
-            if game.to_pool(up[-1], occupied):  # (F)
+            dump = cleared and not down and game._put_back(down, up, len(up))  # (D)
+            if dump or game.to_pool(up[-1], occupied):  # or (F)
                 kids.append(_off(piles, i, len(up) - 1))
             for k in range(len(up) - 1, -1, -1):  # (T)
                 kids += [_put(game, _off(piles, i, k), j, up[k:]) for j in range(7) if j != i]
@@ -264,10 +314,19 @@ def _goal_reachable(pos: Position, cap: int) -> bool | None:
 )
 def test_the_reductions_keep_the_relaxed_verdict(pos: Position) -> None:
     """The macros, the normal form and the dominance rule (module doc) reach the
-    goal exactly when the relaxed game with every single move does."""
-    outcome = free_pool.search(pos, 50_000)
-    reachable = _goal_reachable(pos, 20_000)
-    event(f"plain relaxed search: {reachable}")
+    goal exactly when the relaxed game with every single move does, in G and in
+    G+; and G+ reaches it whenever G does (it is a relaxation of G)."""
+    for cleared in (False, True):
+        _reductions_agree(pos, cleared)
+    strict, loose = free_pool.search(pos, 50_000), free_pool.search(pos, 50_000, cleared=True)
+    if strict.lost is False:
+        assert loose.lost is False, format_position(pos)
+
+
+def _reductions_agree(pos: Position, cleared: bool) -> None:
+    outcome = free_pool.search(pos, 50_000, cleared=cleared)
+    reachable = _goal_reachable(pos, 20_000, cleared=cleared)
+    event(f"plain relaxed search (cleared={cleared}): {reachable}")
     if outcome.lost:  # every state not searched was dominated
         event(f"dominated states: {outcome.states > outcome.nodes}")
     if outcome.lost is not None and reachable is not None:
@@ -279,16 +338,22 @@ def test_the_reductions_keep_the_relaxed_verdict(pos: Position) -> None:
 def test_dominance_and_blockade_keep_the_relaxed_verdict(pos: Position) -> None:
     """Larger tableaux than the plain relaxed search can take: the search with the
     rules "Dominance" and "Blockade" reaches the goal exactly when the search
-    without them does (and with each one alone), and the compiled search equals the
-    Python one."""
-    outcome = free_pool.search(pos, 3_000)
-    assert fast.free_pool_search(pos, Limit(nodes=3_000), free_pool.MAX_STATES) == outcome
-    without = free_pool.search(pos, 3_000, dominance=False, blockade=False)
-    event(f"relaxation: {outcome.lost}, without the rules: {without.lost}")
+    without them does (and with each one alone), in G and in G+, and the compiled
+    search equals the Python one."""
+    for cleared in (False, True):
+        _rules_agree(pos, cleared)
+
+
+def _rules_agree(pos: Position, cleared: bool) -> None:
+    outcome = free_pool.search(pos, 3_000, cleared=cleared)
+    compiled = fast.free_pool_search(pos, Limit(nodes=3_000), free_pool.MAX_STATES, cleared=cleared)
+    assert compiled == outcome
+    without = free_pool.search(pos, 3_000, dominance=False, blockade=False, cleared=cleared)
+    event(f"relaxation (cleared={cleared}): {outcome.lost}, without the rules: {without.lost}")
     for other in (
         without,
-        free_pool.search(pos, 3_000, dominance=False),
-        free_pool.search(pos, 3_000, blockade=False),
+        free_pool.search(pos, 3_000, dominance=False, cleared=cleared),
+        free_pool.search(pos, 3_000, blockade=False, cleared=cleared),
     ):
         if outcome.lost is not None and other.lost is not None:
             assert outcome.lost is other.lost, format_position(pos)

@@ -876,6 +876,8 @@ typedef struct {
     uint8_t *stack; size_t n, cap; /* packed states to expand */
     PoolKid *batch; int nb;        /* pool_kid, pool_child, pool_flush */
     int oom;
+    double deadline; const volatile char *flag; /* out_of_time */
+    int late; /* out of time, seen by pool_flush: the search stops (unknown) */
 } PoolSearch;
 
 /* the dominance rule's candidates for state s: at most this many (two piles) */
@@ -925,8 +927,12 @@ static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, i
 
 /* the batch's entries in order: each enters the table and, unless dominated or
  * blocked, the stack, unless seen (so the search is the one of a child at a time;
- * the batch only lets the table's cache misses overlap) */
+ * the batch only lets the table's cache misses overlap). The clock is read here,
+ * every POOL_BATCH children: a state of G+ can have thousands (the chains of a
+ * large pool), so reading it between states alone let a 3 ms solve run to 5 ms;
+ * once late, the batch is dropped and the search ends unknown. */
 static void pool_flush(PoolSearch *ps) {
+    if (ps->late || out_of_time(ps->deadline, ps->flag)) { ps->late = 1; ps->nb = 0; return; }
     for (int c = 0; c < ps->nb; c++) table_prefetch_key(&ps->t.t, ps->batch[c].hk);
     for (int c = 0; c < ps->nb && !ps->oom; c++) {
         PoolKid *e = &ps->batch[c];
@@ -1007,7 +1013,7 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
         }
         if (!ok || (top >= 0 && RED(opt[0][0]) == RED(top))) continue;
         memset(idx, 0, sizeof idx);
-        for (;;) {
+        while (!ps->late) {
             for (int q = 0; q < L; q++) chain[q] = opt[q][idx[q]];
             pool_place(ps, s, tab, i, k, j, chain, L);
             int q = L - 1;
@@ -1026,6 +1032,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     memset(&ps, 0, sizeof ps);
     ps.g = g;
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
+    ps.deadline = deadline; ps.flag = flag;
     if (!seen_init(&ps.t, (size_t)max_table, seconds, 1)) { seen_free(&ps.t); return -1; }
     ps.batch = malloc(sizeof(PoolKid) * POOL_BATCH);
     if (!ps.batch) { seen_free(&ps.t); return -1; }
@@ -1037,7 +1044,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     pool_flush(&ps);
     long nodes = 0;
     int verdict = 1;
-    while (verdict == 1 && ps.n && !ps.oom) {
+    while (verdict == 1 && ps.n && !ps.oom && !ps.late) {
         unpack(&s, ps.stack + --ps.n * KEYLEN);
         if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
         if (nodes % 8 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
@@ -1046,7 +1053,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
         for (int t = 0; t < NT; t++) hidden += s.hid[t];
         if (!hidden) { verdict = 0; break; }
         uint64_t tab = tableau_bits(&s);
-        for (int i = 0; i < NT && !ps.oom; i++) {
+        for (int i = 0; i < NT && !ps.oom && !ps.late; i++) {
             if (s.len[i] == s.hid[i]) continue;
             int x = s.col[i][s.len[i] - 1];
             if (to_pool(g, x, tab)) {
@@ -1062,6 +1069,7 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
         }
         pool_flush(&ps);
     }
+    if (ps.late && verdict == 1) verdict = 2; /* children were dropped: no proof */
     if (ps.oom) verdict = -1;
     *nodes_out = nodes; *peak_out = (long)ps.t.positions;
     free(ps.stack); free(ps.batch);
