@@ -223,10 +223,9 @@ def _free_pool(
     position: Position, limit: Limit, *, native: bool, stop: bytearray | None = None
 ) -> free_pool.Outcome:
     """The free-pool relaxations (:mod:`free_pool`) within ``limit``: first the
-    game G+ ("Cleared piles" there), which proves most of the losses either proves
-    in far fewer states; where it reaches its goal (mostly within a fraction of a
-    second), the game G on what is left (docs/solver.md, "Cleared piles in the
-    free pool")."""
+    game G+ ("Cleared piles" there), which proves most losses in far fewer states
+    than G; where it reaches its goal (mostly within a fraction of a second), the
+    game G on what is left (docs/solver.md, "Cleared piles in the free pool")."""
     start = time.perf_counter()
     first = _relaxed(position, limit, native=native, stop=stop, cleared=True)
     if first.lost is not False:  # lost, or out of budget
