@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from patience import Position
-from patience.solver import fast
+from patience.solver import fast, phases
 from patience.solver.cli import parse_deals
 from patience.solver.limits import Limit
 from winnability import code_version, percentile  # bench/ is this script's folder
@@ -48,15 +48,11 @@ def run_one(args: tuple[int, float, int, str]) -> Row:
     deal, seconds, states, relaxation = args
     start = time.perf_counter()
     pos = Position.deal("gilbert", deal)
-    out = fast.free_pool_search(pos, Limit(seconds=seconds), states, cleared=relaxation != "g")
-    if relaxation == "both" and out.lost is False:
-        left = seconds - (time.perf_counter() - start)
-        then = (
-            fast.free_pool_search(pos, Limit(seconds=left), states)
-            if left > 0
-            else out._replace(lost=None, nodes=0)  # no time for G: open
-        )
-        out = then._replace(nodes=out.nodes + then.nodes, states=max(out.states, then.states))
+    limit = Limit(seconds=seconds)
+    if relaxation == "both":  # the solver's phase itself
+        out = phases._free_pool(pos, limit, native=True, max_table=states)
+    else:
+        out = fast.free_pool_search(pos, limit, states, cleared=relaxation == "g+")
     return {
         "deal": deal,
         "result": {True: "lost", False: "goal", None: "open"}[out.lost],

@@ -220,20 +220,27 @@ def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
 
 
 def _free_pool(
-    position: Position, limit: Limit, *, native: bool, stop: bytearray | None = None
+    position: Position,
+    limit: Limit,
+    *,
+    native: bool,
+    stop: bytearray | None = None,
+    max_table: int = free_pool.MAX_STATES,
 ) -> free_pool.Outcome:
     """The free-pool relaxations (:mod:`free_pool`) within ``limit``: first the
     game G+ ("Cleared piles" there), which proves most losses in far fewer states
     than G; where it reaches its goal (mostly within a fraction of a second), the
-    game G on what is left (docs/solver.md, "Cleared piles in the free pool")."""
+    game G on what is left (docs/solver.md, "Cleared piles in the free pool").
+    ``max_table``: the compiled searches' memory guard (bench/free_pool.py sets
+    its own)."""
     start = time.perf_counter()
-    first = _relaxed(position, limit, native=native, stop=stop, cleared=True)
+    first = _relaxed(position, limit, native=native, stop=stop, cleared=True, max_table=max_table)
     if first.lost is not False:  # lost, or out of budget
         return first
     rest = _rest(limit, start, first.nodes)
     if rest is None or (stop is not None and stop[0]):
         return free_pool.Outcome(None, first.nodes, first.states)
-    second = _relaxed(position, rest, native=native, stop=stop, cleared=False)
+    second = _relaxed(position, rest, native=native, stop=stop, cleared=False, max_table=max_table)
     return free_pool.Outcome(
         second.lost, first.nodes + second.nodes, max(first.states, second.states)
     )
@@ -246,13 +253,14 @@ def _relaxed(
     native: bool,
     stop: bytearray | None,
     cleared: bool,
+    max_table: int,
 ) -> free_pool.Outcome:
     """One relaxed search within ``limit``: compiled where it is built (``stop``
     as in :func:`single_search`), else in Python with a smaller memory guard (a
     state takes about 1.5 KB there)."""
     rules = position.rules
     if native and fast.gilbert_like(rules) and fast.available(rules):
-        return fast.free_pool_search(position, limit, free_pool.MAX_STATES, stop, cleared=cleared)
+        return fast.free_pool_search(position, limit, max_table, stop, cleared=cleared)
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
     guard = MAX_TABLE["python"] // 2
     return free_pool.search(
