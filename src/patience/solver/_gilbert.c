@@ -927,10 +927,11 @@ static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, i
 
 /* the batch's entries in order: each enters the table and, unless dominated or
  * blocked, the stack, unless seen (so the search is the one of a child at a time;
- * the batch only lets the table's cache misses overlap). The clock is read here,
- * every POOL_BATCH children: a state of G+ can have thousands (the chains of a
- * large pool), so reading it between states alone let a 3 ms solve run to 5 ms;
- * once late, the batch is dropped and the search ends unknown. */
+ * the batch only lets the table's cache misses overlap). The clock is read here
+ * and only here: after every expanded state and every POOL_BATCH children (a
+ * state of G+ can have thousands, the chains of a large pool; reading it every 8
+ * states let a 3 ms solve run to 5 ms). Once late, the batch is dropped and the
+ * search ends unknown. */
 static void pool_flush(PoolSearch *ps) {
     if (ps->late || out_of_time(ps->deadline, ps->flag)) { ps->late = 1; ps->nb = 0; return; }
     for (int c = 0; c < ps->nb; c++) table_prefetch_key(&ps->t.t, ps->batch[c].hk);
@@ -1031,8 +1032,8 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     PoolSearch ps;
     memset(&ps, 0, sizeof ps);
     ps.g = g;
-    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
-    ps.deadline = deadline; ps.flag = flag;
+    ps.deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
+    ps.flag = flag;
     if (!seen_init(&ps.t, (size_t)max_table, seconds, 1)) { seen_free(&ps.t); return -1; }
     ps.batch = malloc(sizeof(PoolKid) * POOL_BATCH);
     if (!ps.batch) { seen_free(&ps.t); return -1; }
@@ -1047,7 +1048,6 @@ static int free_pool(State *root, const Pool *g, long max_nodes, long max_table,
     while (verdict == 1 && ps.n && !ps.oom && !ps.late) {
         unpack(&s, ps.stack + --ps.n * KEYLEN);
         if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
-        if (nodes % 8 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
         if (ps.t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
         int hidden = 0;
         for (int t = 0; t < NT; t++) hidden += s.hid[t];
