@@ -14,7 +14,9 @@ either way) and how many were left open at the bound.
 ``--unknown FILE`` takes the Gilbert deals that a run of bench/winnability.py left
 undecided at its last budget. ``--relaxation`` picks the relaxed game: ``g`` (the
 game G of the module doc), ``g+`` (G+, "Cleared piles"), or ``both``, as a solve
-runs them: G+ first, then, where it reaches its goal, G on the time left. Raw
+runs them: G+ first, then, where it reaches its goal, G on the time left; or
+``stock``, the stock pool (``patience.solver.pruning.stock_pool``: the stock and
+the waste kept exact, with its check by G+; not a phase of the solve yet). Raw
 results (one JSON object per deal) go to ``--raw``.
 """
 
@@ -51,6 +53,8 @@ def run_one(args: tuple[int, float, int, str]) -> Row:
     limit = Limit(seconds=seconds)
     if relaxation == "both":  # the solver's phase itself
         out = phases._free_pool(pos, limit, native=True, max_table=states)
+    elif relaxation == "stock":
+        out = fast.stock_pool_search(pos, limit, states)
     else:
         out = fast.free_pool_search(pos, limit, states, cleared=relaxation == "g+")
     return {
@@ -108,9 +112,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--relaxation",
-        choices=("g", "g+", "both"),
+        choices=("g", "g+", "both", "stock"),
         default="g",
-        help="G, G+ (cleared piles), or G+ then G as in a solve (g)",
+        help="G, G+ (cleared piles), G+ then G as in a solve, or the stock pool (g)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes side by side (1)")
     parser.add_argument("--raw", type=Path, help="raw results (one JSON object per deal)")

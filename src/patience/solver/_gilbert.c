@@ -730,7 +730,34 @@ typedef struct {
     int cleared;                    /* the game G+ (free_pool.py, "Cleared piles") */
     uint64_t lower[52], higher[52]; /* pool_masks */
     uint64_t parents[52];           /* the cards a card builds on */
+    int stock;                      /* the stock kept exact (stock_pool.py) */
+    long oracle;                    /* stock_pool.py's check by G+: its states (0: none) */
 } Pool;
+
+/* stock_pool.py: the cards of the stock and the waste */
+static uint64_t stock_bits(const State *s) {
+    uint64_t b = 0;
+    for (int i = 0; i < s->slen; i++) b |= 1ULL << s->stock[i];
+    for (int i = 0; i < s->wlen; i++) b |= 1ULL << s->waste[i];
+    return b;
+}
+
+/* the text of the stock and waste: the waste from its bottom, then the stock from
+ * its top (stock_order.py); returns its length */
+static int text_of(const State *s, uint8_t *text) {
+    memcpy(text, s->waste, s->wlen);
+    for (int i = 0; i < s->slen; i++) text[s->wlen + i] = s->stock[s->slen - 1 - i];
+    return s->wlen + s->slen;
+}
+
+/* s's stock and waste set to the text ``text`` without its card q - 1, with the
+ * q - 1 cards before that one in the waste */
+static void take_from_text(State *s, const uint8_t *text, int n, int q) {
+    s->wlen = (uint8_t)(q - 1);
+    memcpy(s->waste, text, q - 1);
+    s->slen = (uint8_t)(n - q);
+    for (int i = 0; i < n - q; i++) s->stock[i] = text[n - 1 - i];
+}
 
 static uint64_t tableau_bits(const State *s) {
     uint64_t b = 0;
@@ -878,7 +905,40 @@ typedef struct {
     int oom;
     double deadline; const volatile char *flag; /* out_of_time */
     int late; /* out of time, seen by pool_flush: the search stops (unknown) */
+    /* stock_pool.py's check by G+ (Pool.oracle): its game, its verdicts by tableau
+     * (1 lost), the states its searches expanded */
+    Pool og;
+    Table cache; uint8_t *dead; size_t dcap;
+    long oracle_nodes;
+    struct PoolSearch_ *sub; /* the checks' search, made once and reset for each */
 } PoolSearch;
+
+typedef struct PoolSearch_ { PoolSearch ps; } SubSearch;
+
+static int pool_open(PoolSearch *ps, const Pool *g, long max_table, double deadline,
+                     const volatile char *flag, int huge);
+static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_table,
+                   long *nodes_out, long *peak_out);
+static void pool_close(PoolSearch *ps);
+
+/* stock_pool.dead: the game G+ from s's tableau (the stock and waste in the pool)
+ * cannot turn every face-down card up within Pool.oracle states */
+static int pool_dead(PoolSearch *ps, const State *s) {
+    State t = *s;
+    t.slen = t.wlen = 0;
+    uint8_t key[KEYLEN];
+    int len = make_key(&t, key), added;
+    long i = table_add(&ps->cache, key, len, &added);
+    if (i < 0) { ps->oom = 1; return 0; }
+    if (!added) return ps->dead[i];
+    if (!grow((void **)&ps->dead, &ps->dcap, (size_t)i + 1, 1)) { ps->oom = 1; return 0; }
+    long nodes = 0, peak = 0, budget = ps->g->oracle;
+    int v = pool_go(&ps->sub->ps, &t, budget, 64 * budget, &nodes, &peak);
+    ps->oracle_nodes += nodes;
+    if (v < 0) { ps->oom = 1; v = 2; }
+    ps->dead[i] = v == 1;
+    return v == 1;
+}
 
 /* the dominance rule's candidates for state s: at most this many (two piles) */
 #define POOL_CANDIDATES (2 * MAXLEN)
@@ -903,6 +963,7 @@ static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, i
         live[q] = piles[q] >= 0 && (q == 0 || live[0]);
         k[q] = live[q] ? lens[piles[q]] : 0;
     }
+    uint64_t want = waste_bit(s) | dominators(s); /* the candidates' stock and waste are s's */
     for (int depth = 2; live[0] || live[1]; depth = MAXLEN) {
         int nc = 0;
         for (int q = 0; q < 2; q++) {
@@ -919,8 +980,10 @@ static int pool_dominated(const PoolSearch *ps, State *s, uint64_t tab, int a, i
                 memcpy(s->len, lens, NT);
             }
         }
-        for (int c = 0; c < nc; c++)
-            if (table_find_h(&ps->t.t, keys[c], lens_k[c], hks[c]) >= 0) return 1;
+        for (int c = 0; c < nc; c++) {
+            long i = table_find_h(&ps->t.t, keys[c], lens_k[c], hks[c]);
+            if (i >= 0 && (ps->t.masks[i] & want)) return 1;
+        }
     }
     return 0;
 }
@@ -937,9 +1000,11 @@ static void pool_flush(PoolSearch *ps) {
     for (int c = 0; c < ps->nb; c++) table_prefetch_key(&ps->t.t, ps->batch[c].hk);
     for (int c = 0; c < ps->nb && !ps->oom; c++) {
         PoolKid *e = &ps->batch[c];
-        int ins = seen_insert_h(&ps->t, e->key, e->len, e->hk, 1, 0);
+        int ins = seen_insert_h(&ps->t, e->key, e->len, e->hk, waste_bit(&e->s), dominators(&e->s));
         if (ins < 0) { ps->oom = 1; break; }
-        if (!ins || pool_dominated(ps, &e->s, e->tab, e->a, e->b) || pool_blocked(ps->g, &e->s, e->tab))
+        if (!ins || pool_dominated(ps, &e->s, e->tab, e->a, e->b) ||
+            pool_blocked(ps->g, &e->s, e->tab & ~stock_bits(&e->s)) ||
+            (ps->g->oracle && pool_dead(ps, &e->s)))
             continue;
         if (!grow((void **)&ps->stack, &ps->cap, (ps->n + 1) * KEYLEN, 1)) { ps->oom = 1; break; }
         pack(&e->s, ps->stack + ps->n * KEYLEN);
@@ -963,9 +1028,12 @@ static void pool_child(PoolSearch *ps, uint64_t tab, int a, int b) {
     if (++ps->nb == POOL_BATCH) pool_flush(ps);
 }
 
-/* a child: pile j gets the pool cards ``chain`` (L of them), then pile i's run
- * from k */
-static void pool_place(PoolSearch *ps, const State *s, uint64_t tab, int i, int k, int j,
+/* What a placement moves: pile i's run from k; or, with i = -1, the card q - 1 of
+ * the stock and waste's text (its n cards, text_of), a stock_pool.py move (W). */
+typedef struct { int i, k; const uint8_t *text; int n, q; } Src;
+
+/* a child: pile j gets the pool cards ``chain`` (L of them), then what src moves */
+static void pool_place(PoolSearch *ps, const State *s, uint64_t tab, Src src, int j,
                        const int *chain, int L) {
     State *kid = pool_kid(ps);
     *kid = *s;
@@ -974,17 +1042,23 @@ static void pool_place(PoolSearch *ps, const State *s, uint64_t tab, int i, int 
         kid->col[j][n++] = (uint8_t)chain[q];
         tab |= 1ULL << chain[q];
     }
-    memcpy(kid->col[j] + n, s->col[i] + k, s->len[i] - k);
-    kid->len[j] = (uint8_t)(n + s->len[i] - k);
-    cut(kid, i, k);
-    pool_child(ps, tab, i, j);
+    if (src.i >= 0) {
+        memcpy(kid->col[j] + n, s->col[src.i] + src.k, s->len[src.i] - src.k);
+        kid->len[j] = (uint8_t)(n + s->len[src.i] - src.k);
+        cut(kid, src.i, src.k);
+    } else {
+        kid->col[j][n] = src.text[src.q - 1];
+        kid->len[j] = (uint8_t)(n + 1);
+        take_from_text(kid, src.text, src.n, src.q);
+    }
+    pool_child(ps, tab, src.i >= 0 ? src.i : j, src.i >= 0 ? j : -1);
 }
 
-/* free_pool._Game._run_moves: the (T) moves and macros of pile i's run from k */
-static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, int k) {
-    int head = s->col[i][k];
+/* free_pool._Game._targets: the (T) moves and macros of what src moves (headed by
+ * ``head``): onto each other pile, directly or after a chain of pool cards */
+static void pool_targets(PoolSearch *ps, const State *s, uint64_t tab, Src src, int head) {
     for (int j = 0; j < NT; j++) {
-        if (j == i) continue;
+        if (j == src.i) continue;
         int top = -1, high, direct;
         if (s->len[j] > s->hid[j]) {
             top = s->col[j][s->len[j] - 1];
@@ -996,7 +1070,7 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
         } else {
             continue;
         }
-        if (direct) pool_place(ps, s, tab, i, k, j, NULL, 0); /* the chain of no pool card */
+        if (direct) pool_place(ps, s, tab, src, j, NULL, 0); /* the chain of no pool card */
         /* the chains (free_pool._chains), in itertools.product's order */
         int low = RANK(head) + 1;
         if (high < low) continue;
@@ -1016,7 +1090,7 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
         memset(idx, 0, sizeof idx);
         while (!ps->late) {
             for (int q = 0; q < L; q++) chain[q] = opt[q][idx[q]];
-            pool_place(ps, s, tab, i, k, j, chain, L);
+            pool_place(ps, s, tab, src, j, chain, L);
             int q = L - 1;
             while (q >= 0 && ++idx[q] == nopt[q]) idx[q--] = 0;
             if (q < 0) break;
@@ -1024,77 +1098,149 @@ static void pool_run_moves(PoolSearch *ps, const State *s, uint64_t tab, int i, 
     }
 }
 
-/* free_pool.search: 1 the goal is out of reach (lost), 0 reached, 2 out of nodes or
- * time, -1 out of memory */
-static int free_pool(State *root, const Pool *g, long max_nodes, long max_table, double seconds,
-                     const volatile char *flag,
-                     long *nodes_out, long *peak_out) {
-    PoolSearch ps;
-    memset(&ps, 0, sizeof ps);
-    ps.g = g;
-    ps.deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
-    ps.flag = flag;
-    if (!seen_init(&ps.t, (size_t)max_table, seconds, 1)) { seen_free(&ps.t); return -1; }
-    ps.batch = malloc(sizeof(PoolKid) * POOL_BATCH);
-    if (!ps.batch) { seen_free(&ps.t); return -1; }
+/* stock_pool._Game.waste_moves: each card of the text that stock moves can bring
+ * to the waste's top (waste sizes in the order of the text) into the pool by (F),
+ * or onto a pile as pool_targets places a run (``tab``: the tableau's and the
+ * text's cards) */
+static void pool_waste_moves(PoolSearch *ps, const State *s, uint64_t tab) {
+    uint8_t text[52];
+    int n = text_of(s, text), x = s->wlen;
+    char reach[53] = {0};
+    if (!in_cycle(x, n))
+        for (int q = x; q < n; q += 3) reach[q] = 1;
+    for (int q = 3; q < n; q += 3) reach[q] = 1;
+    reach[n] = 1;
+    for (int q = 1; q <= n && !ps->late; q++) {
+        if (!reach[q]) continue;
+        int c = text[q - 1];
+        Src src = {-1, 0, text, n, q};
+        if (to_pool(ps->g, c, tab & ~(1ULL << c))) {
+            State *kid = pool_kid(ps);
+            *kid = *s;
+            take_from_text(kid, text, n, q);
+            pool_child(ps, tab & ~(1ULL << c), -1, -1);
+        }
+        pool_targets(ps, s, tab, src, c);
+    }
+}
+
+/* a search of game g (table, batch, clock; with Pool.oracle, the checks' search too):
+ * 1 made, 0 out of memory (pool_close it either way). ``deadline``: now()'s clock
+ * (0: none); ``huge``: the table in huge pages (table_init_huge). */
+static int pool_open(PoolSearch *ps, const Pool *g, long max_table, double deadline,
+                     const volatile char *flag, int huge) {
+    memset(ps, 0, sizeof *ps);
+    ps->g = g;
+    ps->deadline = deadline;
+    ps->flag = flag;
+    if (!seen_init(&ps->t, (size_t)max_table, deadline > 0 ? deadline - now() : 0, huge)) return 0;
+    ps->batch = malloc(sizeof(PoolKid) * POOL_BATCH);
+    if (!ps->batch) return 0;
+    if (g->oracle) {
+        ps->og = *g;
+        ps->og.cleared = 1; ps->og.stock = 0; ps->og.oracle = 0;
+        if (!table_init(&ps->cache, 0, 0)) return 0;
+        ps->sub = calloc(1, sizeof(SubSearch));
+        if (!ps->sub || !pool_open(&ps->sub->ps, &ps->og, 64 * g->oracle, deadline, flag, 0)) return 0;
+    }
+    return 1;
+}
+
+static void pool_close(PoolSearch *ps) {
+    free(ps->stack); free(ps->batch); free(ps->dead);
+    seen_free(&ps->t);
+    if (ps->g->oracle) {
+        table_free(&ps->cache);
+        if (ps->sub) { pool_close(&ps->sub->ps); free(ps->sub); }
+    }
+}
+
+/* free_pool.search (stock_pool.search with Pool.stock) from ``root`` on ps, which
+ * pool_open made (a search made for an earlier one starts anew, keeping its
+ * arrays): 1 the goal is out of reach (lost), 0 reached, 2 out of nodes or time, -1
+ * out of memory. nodes counts the checks' states too. */
+static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_table,
+                   long *nodes_out, long *peak_out) {
+    const Pool *g = ps->g;
+    if (ps->t.t.count) { /* a reused search: its table emptied */
+        memset(ps->t.t.slots, 0, ps->t.t.nslots * sizeof(uint64_t));
+        ps->t.t.count = 0; ps->t.positions = 0;
+    }
+    ps->n = 0; ps->nb = 0; ps->oom = 0; ps->late = 0; ps->oracle_nodes = 0;
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
-    s.slen = s.wlen = 0;
-    *pool_kid(&ps) = s;
-    pool_child(&ps, tableau_bits(&s), -1, -1);
-    pool_flush(&ps);
+    if (!g->stock) s.slen = s.wlen = 0;
+    *pool_kid(ps) = s;
+    pool_child(ps, tableau_bits(&s) | stock_bits(&s), -1, -1);
+    pool_flush(ps);
     long nodes = 0;
     int verdict = 1;
-    while (verdict == 1 && ps.n && !ps.oom && !ps.late) {
-        unpack(&s, ps.stack + --ps.n * KEYLEN);
+    while (verdict == 1 && ps->n && !ps->oom && !ps->late) {
+        unpack(&s, ps->stack + --ps->n * KEYLEN);
         if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
-        if (ps.t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
-        int hidden = 0;
+        if (ps->t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
+        int hidden = s.slen + s.wlen;
         for (int t = 0; t < NT; t++) hidden += s.hid[t];
         if (!hidden) { verdict = 0; break; }
-        uint64_t tab = tableau_bits(&s);
-        for (int i = 0; i < NT && !ps.oom && !ps.late; i++) {
+        uint64_t tab = tableau_bits(&s) | stock_bits(&s);
+        for (int i = 0; i < NT && !ps->oom && !ps->late; i++) {
             if (s.len[i] == s.hid[i]) continue;
             int x = s.col[i][s.len[i] - 1];
             if (to_pool(g, x, tab)) {
-                State *kid = pool_kid(&ps);
+                State *kid = pool_kid(ps);
                 *kid = s;
                 cut(kid, i, s.len[i] - 1);
-                pool_child(&ps, tab & ~(1ULL << x), i, -1);
+                pool_child(ps, tab & ~(1ULL << x), i, -1);
             }
             for (int k = s.len[i] - 1;; k--) {
-                pool_run_moves(&ps, &s, tab, i, k);
+                pool_targets(ps, &s, tab, (Src){i, k, NULL, 0, 0}, s.col[i][k]);
                 if (k == s.hid[i] || !builds(s.col[i][k - 1], s.col[i][k])) break;
             }
         }
-        pool_flush(&ps);
+        if (g->stock && !ps->oom && !ps->late) pool_waste_moves(ps, &s, tab);
+        pool_flush(ps);
     }
-    if (ps.late && verdict == 1) verdict = 2; /* children were dropped: no proof */
-    if (ps.oom) verdict = -1;
-    *nodes_out = nodes; *peak_out = (long)ps.t.positions;
-    free(ps.stack); free(ps.batch);
-    seen_free(&ps.t);
+    if (ps->late && verdict == 1) verdict = 2; /* children were dropped: no proof */
+    if (ps->oom) verdict = -1;
+    *nodes_out = nodes + ps->oracle_nodes; *peak_out = (long)ps->t.positions;
     return verdict;
 }
 
 /* free_pool(columns, hidden, up, down, empty_rank, max_nodes, max_table, seconds,
- *           stop=None, cleared=0) -> (code, nodes, peak)
+ *           stop=None, cleared=0, stock=None, waste=None, oracle=0) -> (code, nodes, peak)
  * code: 1 lost (the relaxed game cannot turn every card up), 0 it can, 2 unknown;
  * stop: a buffer whose first byte, once another thread sets it, ends the search
- * (unknown; see read_flag); cleared: search the game G+ instead */
+ * (unknown; see read_flag); cleared: search the game G+ instead; stock and waste
+ * (lists, as solve's): keep them exact (stock_pool.py), with the check by G+ of
+ * ``oracle`` states (0: none). nodes counts the checks' states too. */
 static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden;
     int up, down, empty_rank;
     long max_nodes, max_table; double seconds;
-    PyObject *stop = NULL;
+    PyObject *stop = NULL, *stock = Py_None, *waste = Py_None;
     int cleared = 0;
-    if (!PyArg_ParseTuple(args, "OOiiilld|Oi", &cols, &hidden, &up, &down, &empty_rank, &max_nodes,
-                          &max_table, &seconds, &stop, &cleared))
+    long oracle = 0;
+    if (!PyArg_ParseTuple(args, "OOiiilld|OiOOl", &cols, &hidden, &up, &down, &empty_rank,
+                          &max_nodes, &max_table, &seconds, &stop, &cleared, &stock, &waste,
+                          &oracle))
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
     if (read_columns(cols, hidden, &s) < 0) return NULL;
-    Pool g = {up, down, empty_rank, cleared, {0}, {0}, {0}};
+    int exact = stock != Py_None;
+    if (exact) {
+        if (!PyList_Check(stock) || !PyList_Check(waste)) {
+            PyErr_SetString(PyExc_ValueError, "stock and waste lists expected");
+            return NULL;
+        }
+        int n = read_cards(stock, s.stock, 52, "stock");
+        if (n < 0) return NULL;
+        s.slen = (uint8_t)n;
+        n = read_cards(waste, s.waste, 52, "waste");
+        if (n < 0) return NULL;
+        s.wlen = (uint8_t)n;
+    }
+    Pool g = {up, down, empty_rank, cleared, {0}, {0}, {0}, exact, exact ? oracle : 0};
     pool_masks(&g);
     long nodes = 0, peak = 0;
     int verdict;
@@ -1103,7 +1249,12 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     int held = read_flag(stop, &view, &flag);
     if (held < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    verdict = free_pool(&s, &g, max_nodes, max_table, seconds, flag, &nodes, &peak);
+    double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
+    PoolSearch ps;
+    verdict = pool_open(&ps, &g, max_table, deadline, flag, 1)
+                  ? pool_go(&ps, &s, max_nodes, max_table, &nodes, &peak)
+                  : -1;
+    pool_close(&ps);
     Py_END_ALLOW_THREADS
     if (held) PyBuffer_Release(&view);
     if (verdict < 0) return PyErr_NoMemory();

@@ -27,7 +27,7 @@ from patience.cards import ACE, KING, RANK, SUITS
 from patience.position import Move, Position
 from patience.rules import Build, Direction, Foundations, GameRules, Kind, Stock, Unit
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
-from patience.solver.pruning import free_pool, stubborn
+from patience.solver.pruning import free_pool, stock_pool, stubborn
 
 
 def _load(name: str) -> Any:
@@ -220,6 +220,39 @@ def free_pool_search(
         _seconds_left(start, limit),
         stop,
         int(cleared),
+    )
+    return free_pool.Outcome((False, True, None)[code], nodes, states)
+
+
+def stock_pool_search(
+    position: Position,
+    limit: Limit,
+    max_table: int,
+    stop: bytearray | None = None,
+    *,
+    check: int = stock_pool.CHECK,
+) -> free_pool.Outcome:
+    """The stock pool (:mod:`patience.solver.pruning.stock_pool`) in the compiled
+    engine: the same outcome as ``stock_pool.search`` with the same ``check``
+    (node counts too, but where the clock or ``stop`` stops it)."""
+    start = time.perf_counter()
+    assert stock_pool.applies(position) and _gilbert is not None
+    layout = position.layout
+    up, down = free_pool.directions(position.rules)
+    code, nodes, states = _gilbert.free_pool(
+        [list(position.piles[t]) for t in layout.tableau],
+        [position.hidden[t] for t in layout.tableau],
+        int(up),
+        int(down),
+        position.rules.tableau.empty_rank,
+        limit.nodes or 0,
+        max_table,
+        _seconds_left(start, limit),
+        stop,
+        1,
+        list(position.piles[layout.stock]),
+        list(position.piles[layout.waste]),
+        check,
     )
     return free_pool.Outcome((False, True, None)[code], nodes, states)
 

@@ -457,6 +457,19 @@ def search(
         (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
         for t in pos.layout.tableau
     ]
+    return search_piles(game, start, max_nodes, max_table, deadline, dominance, blockade)
+
+
+def search_piles(
+    game: _Game,
+    start: list[Pile],
+    max_nodes: int | None,
+    max_table: int,
+    deadline: float | None,
+    dominance: bool,
+    blockade: bool,
+) -> Outcome:
+    """:func:`search` from the tableau ``start`` (every other card in the pool)."""
     root = tuple(game.normal(start, _cards(start)))
     seen = {_key(root)}
     stack = [] if blockade and game.blocked(root) else [root]
