@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, event, given, settings
 from solverkit import gilbert_small
 
 from patience import Position, format_position
-from patience.solver import Limit, Verdict, fast
+from patience.solver import Limit, Verdict, fast, phases
 from patience.solver.engine import single_search
 from patience.solver.pruning import free_pool, stock_pool
 from patience.solver.pruning.free_pool import Outcome
@@ -33,7 +33,15 @@ def test_the_stock_order_proves_a_loss_the_free_pool_cannot() -> None:
     assert free_pool.search(pos, 1_000).lost is False
     assert free_pool.search(pos, 1_000, cleared=True).lost is False
     out = fast.stock_pool_search(pos, Limit(nodes=500_000), free_pool.MAX_STATES)
-    assert out == Outcome(True, 90_376, 23_305)
+    assert out == Outcome(True, 46_897, 23_305)
+
+
+def test_the_phase_searches_the_stock_pool_where_g_reaches_its_goal() -> None:
+    """Deal 166 in the solver's free-pool phase: G+ and G reach their goal (70
+    states), then the stock pool proves the loss on its share of the rest."""
+    pos = Position.deal("gilbert", 166)
+    out = phases._free_pool(pos, Limit(nodes=2_000_000), native=True)
+    assert out == Outcome(True, 70 + 46_897, 23_305)
 
 
 def test_the_check_by_g_plus_prunes_the_stock_pool() -> None:
@@ -46,7 +54,7 @@ def test_the_check_by_g_plus_prunes_the_stock_pool() -> None:
 
 def test_the_goal_is_reached_where_the_stock_is_no_obstacle() -> None:
     out = fast.stock_pool_search(Position.deal("gilbert", 44), Limit(nodes=500_000), 100_000)
-    assert out == Outcome(False, 51_249, 887)
+    assert out == Outcome(False, 48_535, 887)
 
 
 @pytest.mark.parametrize("deal", [2, 87, 166])

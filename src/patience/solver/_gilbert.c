@@ -926,6 +926,7 @@ static void pool_close(PoolSearch *ps);
 static int pool_dead(PoolSearch *ps, const State *s) {
     State t = *s;
     t.slen = t.wlen = 0;
+    pool_normal(&ps->og, &t, tableau_bits(&t)); /* cached by G+'s normal form */
     uint8_t key[KEYLEN];
     int len = make_key(&t, key), added;
     long i = table_add(&ps->cache, key, len, &added);

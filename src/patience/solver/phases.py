@@ -14,7 +14,7 @@ from patience.rules import GameRules
 from patience.solver import bestfirst, fast, restarts, streamline
 from patience.solver.engine import SolverError, single_search
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
-from patience.solver.pruning import free_pool
+from patience.solver.pruning import free_pool, stock_pool
 
 #: Gilbert's and Big Apple's solves run in two lanes (threads, each on its own
 #: core), where the compiled engine is built and the budget has seconds: the
@@ -230,7 +230,9 @@ def _free_pool(
     """The free-pool relaxations (:mod:`free_pool`) within ``limit``: first the
     game G+ ("Cleared piles" there), which proves most losses in far fewer states
     than G; where it reaches its goal (mostly within a fraction of a second), the
-    game G on what is left (docs/solver.md, "Cleared piles in the free pool").
+    game G on what is left (docs/solver.md, "Cleared piles in the free pool");
+    where G reaches its goal too and the position has a stock or a waste, the
+    stock pool (:mod:`stock_pool`) on its share of what is left.
     ``max_table``: the compiled searches' memory guard (bench/free_pool.py sets
     its own)."""
     start = time.perf_counter()
@@ -241,8 +243,33 @@ def _free_pool(
     if rest is None or (stop is not None and stop[0]):
         return free_pool.Outcome(None, first.nodes, first.states)
     second = _relaxed(position, rest, native=native, stop=stop, cleared=False, max_table=max_table)
-    return free_pool.Outcome(
-        second.lost, first.nodes + second.nodes, max(first.states, second.states)
+    nodes, states = first.nodes + second.nodes, max(first.states, second.states)
+    layout = position.layout
+    if (
+        second.lost is not False
+        or not stock_pool.applies(position)
+        or not (position.piles[layout.stock] or position.piles[layout.waste])
+    ):
+        return free_pool.Outcome(second.lost, nodes, states)
+    rest = _rest(limit, start, nodes)
+    if rest is None or (stop is not None and stop[0]):
+        return free_pool.Outcome(False, nodes, states)
+    third = _stock_pool(
+        position, rest.part(stock_pool.SHARE), native=native, stop=stop, max_table=max_table
+    )
+    return free_pool.Outcome(third.lost, nodes + third.nodes, max(states, third.states))
+
+
+def _stock_pool(
+    position: Position, limit: Limit, *, native: bool, stop: bytearray | None, max_table: int
+) -> free_pool.Outcome:
+    """The stock pool within ``limit``, as :func:`_relaxed` runs the free pool."""
+    rules = position.rules
+    if native and fast.gilbert_like(rules) and fast.available(rules):
+        return fast.stock_pool_search(position, limit, max_table, stop)
+    deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
+    return stock_pool.search(
+        position, limit.nodes, max_table=MAX_TABLE["python"] // 2, deadline=deadline
     )
 
 

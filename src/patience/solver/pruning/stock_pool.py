@@ -68,8 +68,14 @@ from patience.position import Position
 from patience.solver.pruning import free_pool
 from patience.solver.pruning.free_pool import Outcome, Pile, _builds, _cards, _chains, _Game
 
-#: The states of each check by G+ (its table: 64 times as many).
+#: The states of each check by G+ (its table: 64 times as many). Deal 106: lost
+#: after 0.5 s with 2,000, 3.4 s with 1,000, 0.6 s with 5,000 (docs/solver.md).
 CHECK = 2000
+#: Its share of what the free pool's share has left once G reached its goal (the
+#: complete search gets the rest): the losses it proves on the deals the deep
+#: budget left undecided take at most 1 s (docs/solver.md, "The stock pool over
+#: G+"), while the complete search proves some deals whose S is open (830).
+SHARE = 0.5
 
 Text = tuple[Card, ...]
 #: a state: the tableau, the text, the waste's size
@@ -158,10 +164,11 @@ class _Search:
     def is_dead(self, piles: tuple[Pile, ...]) -> bool:
         """G+ from this tableau cannot turn every face-down card up within
         ``check`` states (cached by tableau)."""
-        key = tuple(sorted(piles))
+        start = self.game.normal(list(piles), _cards(piles))  # cached by G+'s normal form
+        key = tuple(sorted(start))
         if key not in self.dead:
             out = free_pool.search_piles(
-                self.game, list(piles), self.check, 64 * self.check, None, True, True
+                self.game, start, self.check, 64 * self.check, None, True, True
             )
             self.check_nodes += out.nodes
             self.dead[key] = out.lost is True
