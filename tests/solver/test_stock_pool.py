@@ -42,6 +42,10 @@ def test_the_phase_searches_the_stock_pool_where_g_reaches_its_goal() -> None:
     pos = Position.deal("gilbert", 166)
     out = phases._free_pool(pos, Limit(nodes=2_000_000), native=True)
     assert out == Outcome(True, 70 + 46_897, 23_305)
+    # with less than stock_pool.FROM seconds (the quick budget) the complete
+    # search keeps the time: the phase ends where G reached its goal
+    short = Limit(nodes=2_000_000, seconds=stock_pool.FROM / 2)
+    assert phases._free_pool(pos, short, native=True).lost is False
 
 
 def test_the_check_by_g_plus_prunes_the_stock_pool() -> None:

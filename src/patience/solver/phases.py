@@ -232,7 +232,8 @@ def _free_pool(
     than G; where it reaches its goal (mostly within a fraction of a second), the
     game G on what is left (docs/solver.md, "Cleared piles in the free pool");
     where G reaches its goal too and the position has a stock or a waste, the
-    stock pool (:mod:`stock_pool`) on its share of what is left.
+    stock pool (:mod:`stock_pool`) on its share of what is left (with at least
+    ``stock_pool.FROM`` seconds in ``limit``, or none at all).
     ``max_table``: the compiled searches' memory guard (bench/free_pool.py sets
     its own)."""
     start = time.perf_counter()
@@ -247,6 +248,7 @@ def _free_pool(
     layout = position.layout
     if (
         second.lost is not False
+        or (limit.seconds is not None and limit.seconds < stock_pool.FROM)
         or not stock_pool.applies(position)
         or not (position.piles[layout.stock] or position.piles[layout.waste])
     ):
