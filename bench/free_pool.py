@@ -16,7 +16,7 @@ undecided at its last budget. ``--relaxation`` picks the relaxed game: ``g`` (th
 game G of the module doc), ``g+`` (G+, "Cleared piles"), or ``both``, as a solve
 runs them: G+ first, then, where it reaches its goal, G on the time left; or
 ``stock``, the stock pool (``patience.solver.pruning.stock_pool``: the stock and
-the waste kept exact, with its check by G+; not a phase of the solve yet). Raw
+the waste kept exact, with its check by G+, alone). Raw
 results (one JSON object per deal) go to ``--raw``.
 """
 
