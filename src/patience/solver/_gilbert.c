@@ -921,7 +921,7 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
                    long *nodes_out, long *peak_out);
 static void pool_close(PoolSearch *ps);
 
-/* stock_pool.dead: the game G+ from s's tableau (the stock and waste in the pool)
+/* stock_pool._Search.is_dead: the game G+ from s's tableau (the stock and waste in the pool)
  * cannot turn every face-down card up within Pool.oracle states */
 static int pool_dead(PoolSearch *ps, const State *s) {
     State t = *s;
@@ -1055,8 +1055,9 @@ static void pool_place(PoolSearch *ps, const State *s, uint64_t tab, Src src, in
     pool_child(ps, tab, src.i >= 0 ? src.i : j, src.i >= 0 ? j : -1);
 }
 
-/* free_pool._Game._targets: the (T) moves and macros of what src moves (headed by
- * ``head``): onto each other pile, directly or after a chain of pool cards */
+/* free_pool._Game._run_moves (and the placements of stock_pool's (W)): the (T)
+ * moves and macros of what src moves (headed by ``head``): onto each other pile,
+ * directly or after a chain of pool cards */
 static void pool_targets(PoolSearch *ps, const State *s, uint64_t tab, Src src, int head) {
     for (int j = 0; j < NT; j++) {
         if (j == src.i) continue;
@@ -1099,7 +1100,7 @@ static void pool_targets(PoolSearch *ps, const State *s, uint64_t tab, Src src, 
     }
 }
 
-/* stock_pool._Game.waste_moves: each card of the text that stock moves can bring
+/* stock_pool._Search.children's (W) moves: each card of the text that stock moves can bring
  * to the waste's top (waste sizes in the order of the text) into the pool by (F),
  * or onto a pile as pool_targets places a run (``tab``: the tableau's and the
  * text's cards) */
@@ -1180,9 +1181,9 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
         unpack(&s, ps->stack + --ps->n * KEYLEN);
         if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
         if (ps->t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
-        int hidden = s.slen + s.wlen;
-        for (int t = 0; t < NT; t++) hidden += s.hid[t];
-        if (!hidden) { verdict = 0; break; }
+        int left = s.slen + s.wlen; /* the goal: no face-down card (and no stock) */
+        for (int t = 0; t < NT; t++) left += s.hid[t];
+        if (!left) { verdict = 0; break; }
         uint64_t tab = tableau_bits(&s) | stock_bits(&s);
         for (int i = 0; i < NT && !ps->oom && !ps->late; i++) {
             if (s.len[i] == s.hid[i]) continue;
@@ -1207,6 +1208,21 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
     return verdict;
 }
 
+/* the lists stock and waste (the library's piles, base first) into s; -1 on error */
+static int read_stock(PyObject *stock, PyObject *waste, State *s) {
+    if (!PyList_Check(stock) || !PyList_Check(waste)) {
+        PyErr_SetString(PyExc_ValueError, "stock and waste lists expected");
+        return -1;
+    }
+    int n = read_cards(stock, s->stock, 52, "stock");
+    if (n < 0) return -1;
+    s->slen = (uint8_t)n;
+    n = read_cards(waste, s->waste, 52, "waste");
+    if (n < 0) return -1;
+    s->wlen = (uint8_t)n;
+    return 0;
+}
+
 /* free_pool(columns, hidden, up, down, empty_rank, max_nodes, max_table, seconds,
  *           stop=None, cleared=0, stock=None, waste=None, oracle=0) -> (code, nodes, peak)
  * code: 1 lost (the relaxed game cannot turn every card up), 0 it can, 2 unknown;
@@ -1229,18 +1245,7 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
     memset(&s, 0, sizeof s);
     if (read_columns(cols, hidden, &s) < 0) return NULL;
     int exact = stock != Py_None;
-    if (exact) {
-        if (!PyList_Check(stock) || !PyList_Check(waste)) {
-            PyErr_SetString(PyExc_ValueError, "stock and waste lists expected");
-            return NULL;
-        }
-        int n = read_cards(stock, s.stock, 52, "stock");
-        if (n < 0) return NULL;
-        s.slen = (uint8_t)n;
-        n = read_cards(waste, s.waste, 52, "waste");
-        if (n < 0) return NULL;
-        s.wlen = (uint8_t)n;
-    }
+    if (exact && read_stock(stock, waste, &s) < 0) return NULL;
     Pool g = {up, down, empty_rank, cleared, {0}, {0}, {0}, exact, exact ? oracle : 0};
     pool_masks(&g);
     long nodes = 0, peak = 0;
@@ -1277,17 +1282,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         return NULL;
     State s;
     memset(&s, 0, sizeof s);
-    if (!PyList_Check(stock) || !PyList_Check(waste)) {
-        PyErr_SetString(PyExc_ValueError, "stock and waste lists expected");
-        return NULL;
-    }
-    if (read_columns(cols, hidden, &s) < 0) return NULL;
-    int n = read_cards(stock, s.stock, 52, "stock");
-    if (n < 0) return NULL;
-    s.slen = (uint8_t)n;
-    n = read_cards(waste, s.waste, 52, "waste");
-    if (n < 0) return NULL;
-    s.wlen = (uint8_t)n;
+    if (read_columns(cols, hidden, &s) < 0 || read_stock(stock, waste, &s) < 0) return NULL;
     for (int u = 0; u < 4; u++) {
         s.up[u] = (uint8_t)PyLong_AsLong(PyList_GetItem(up, u));
         s.down[u] = (uint8_t)PyLong_AsLong(PyList_GetItem(down, u));

@@ -205,23 +205,8 @@ def free_pool_search(
     Gilbert-like position in the compiled engine: the same outcome as
     ``free_pool.search`` with the same ``cleared`` (node counts too, but where the
     clock or ``stop``, as in :func:`search`, stops it)."""
-    start = time.perf_counter()
-    assert gilbert_like(position.rules) and _gilbert is not None
-    tableau = position.layout.tableau
-    up, down = free_pool.directions(position.rules)
-    code, nodes, states = _gilbert.free_pool(
-        [list(position.piles[t]) for t in tableau],
-        [position.hidden[t] for t in tableau],
-        int(up),
-        int(down),
-        position.rules.tableau.empty_rank,
-        limit.nodes or 0,
-        max_table,
-        _seconds_left(start, limit),
-        stop,
-        int(cleared),
-    )
-    return free_pool.Outcome((False, True, None)[code], nodes, states)
+    assert gilbert_like(position.rules)
+    return _pool(position, limit, max_table, stop, int(cleared))
 
 
 def stock_pool_search(
@@ -235,13 +220,23 @@ def stock_pool_search(
     """The stock pool (:mod:`patience.solver.pruning.stock_pool`) in the compiled
     engine: the same outcome as ``stock_pool.search`` with the same ``check``
     (node counts too, but where the clock or ``stop`` stops it)."""
-    start = time.perf_counter()
-    assert stock_pool.applies(position) and _gilbert is not None
+    assert stock_pool.applies(position)
     layout = position.layout
+    stock = [list(position.piles[layout.stock]), list(position.piles[layout.waste]), check]
+    return _pool(position, limit, max_table, stop, 1, *stock)
+
+
+def _pool(
+    position: Position, limit: Limit, max_table: int, stop: bytearray | None, *args: Any
+) -> free_pool.Outcome:
+    """``_gilbert.free_pool`` on ``position``'s tableau, then ``args`` (cleared, and
+    for the stock pool the stock, the waste and the check's states)."""
+    start = time.perf_counter()
+    assert _gilbert is not None
     up, down = free_pool.directions(position.rules)
     code, nodes, states = _gilbert.free_pool(
-        [list(position.piles[t]) for t in layout.tableau],
-        [position.hidden[t] for t in layout.tableau],
+        [list(position.piles[t]) for t in position.layout.tableau],
+        [position.hidden[t] for t in position.layout.tableau],
         int(up),
         int(down),
         position.rules.tableau.empty_rank,
@@ -249,10 +244,7 @@ def stock_pool_search(
         max_table,
         _seconds_left(start, limit),
         stop,
-        1,
-        list(position.piles[layout.stock]),
-        list(position.piles[layout.waste]),
-        check,
+        *args,
     )
     return free_pool.Outcome((False, True, None)[code], nodes, states)
 
