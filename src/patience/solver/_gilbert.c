@@ -910,6 +910,7 @@ typedef struct {
     Pool og;
     Table cache; uint8_t *dead; size_t dcap;
     long oracle_nodes;
+    long max_nodes, nodes; /* the bound (0: none) and the states expanded (pool_go) */
     struct PoolSearch_ *sub; /* the checks' search, made once and reset for each */
 } PoolSearch;
 
@@ -934,6 +935,10 @@ static int pool_dead(PoolSearch *ps, const State *s) {
     if (!added) return ps->dead[i];
     if (!grow((void **)&ps->dead, &ps->dcap, (size_t)i + 1, 1)) { ps->oom = 1; return 0; }
     long nodes = 0, peak = 0, budget = ps->g->oracle;
+    /* the checks count in the search's bound: each gets at most what is left */
+    if (ps->max_nodes > 0 && ps->max_nodes - ps->nodes - ps->oracle_nodes < budget)
+        budget = ps->max_nodes - ps->nodes - ps->oracle_nodes;
+    if (budget <= 0) { ps->dead[i] = 0; return 0; }
     int v = pool_go(&ps->sub->ps, &t, budget, 64 * budget, &nodes, &peak);
     ps->oracle_nodes += nodes;
     if (v < 0) { ps->oom = 1; v = 2; }
@@ -1169,17 +1174,19 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
         ps->t.t.count = 0; ps->t.positions = 0;
     }
     ps->n = 0; ps->nb = 0; ps->oom = 0; ps->late = 0; ps->oracle_nodes = 0;
+    ps->max_nodes = max_nodes; ps->nodes = 0;
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
     if (!g->stock) s.slen = s.wlen = 0;
     *pool_kid(ps) = s;
     pool_child(ps, tableau_bits(&s) | stock_bits(&s), -1, -1);
     pool_flush(ps);
-    long nodes = 0;
     int verdict = 1;
     while (verdict == 1 && ps->n && !ps->oom && !ps->late) {
         unpack(&s, ps->stack + --ps->n * KEYLEN);
-        if (++nodes > max_nodes && max_nodes > 0) { nodes = max_nodes; verdict = 2; break; }
+        if (++ps->nodes + ps->oracle_nodes > max_nodes && max_nodes > 0) {
+            ps->nodes = max_nodes; ps->oracle_nodes = 0; verdict = 2; break;
+        }
         if (ps->t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
         int left = s.slen + s.wlen; /* the goal: no face-down card (and no stock) */
         for (int t = 0; t < NT; t++) left += s.hid[t];
@@ -1204,7 +1211,7 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
     }
     if (ps->late && verdict == 1) verdict = 2; /* children were dropped: no proof */
     if (ps->oom) verdict = -1;
-    *nodes_out = nodes + ps->oracle_nodes; *peak_out = (long)ps->t.positions;
+    *nodes_out = ps->nodes + ps->oracle_nodes; *peak_out = (long)ps->t.positions;
     return verdict;
 }
 

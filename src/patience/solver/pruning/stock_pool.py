@@ -123,7 +123,7 @@ def reach(x: int, n: int, k: int) -> list[int]:
 class _Search:
     """One search of S (module doc)."""
 
-    def __init__(self, pos: Position, max_table: int, check: int) -> None:
+    def __init__(self, pos: Position, max_nodes: int | None, max_table: int, check: int) -> None:
         stock = pos.rules.stock
         assert stock is not None
         self.k = stock.deal_count
@@ -133,6 +133,8 @@ class _Search:
         self.seen: dict[tuple[tuple[Pile, ...], Text], int] = {}
         self.positions = 0
         self.dead: dict[tuple[Pile, ...], bool] = {}
+        self.max_nodes = max_nodes
+        self.nodes = 0  # states expanded, without the checks'
         self.check_nodes = 0
 
     def insert(self, state: State) -> bool:
@@ -169,13 +171,18 @@ class _Search:
 
     def is_dead(self, piles: tuple[Pile, ...]) -> bool:
         """G+ from this tableau cannot turn every face-down card up within
-        ``check`` states (cached by tableau)."""
+        ``check`` states (cached by tableau); the checks count in the search's
+        bound, each gets at most what is left of it."""
         start = self.game.normal(list(piles), _cards(piles))  # cached by G+'s normal form
         key = tuple(sorted(start))
         if key not in self.dead:
-            out = free_pool.search_piles(
-                self.game, start, self.check, 64 * self.check, None, True, True
-            )
+            budget = self.check
+            if self.max_nodes is not None:
+                budget = min(budget, self.max_nodes - self.nodes - self.check_nodes)
+            if budget <= 0:
+                self.dead[key] = False
+                return False
+            out = free_pool.search_piles(self.game, start, budget, 64 * budget, None, True, True)
             self.check_nodes += out.nodes
             self.dead[key] = out.lost is True
         return self.dead[key]
@@ -230,12 +237,13 @@ def search(
 ) -> Outcome:
     """Search S from ``pos`` (module doc): lost True when it proves ``pos`` lost,
     False when it reached the goal, None after ``max_nodes`` states (the checks'
-    count too), once its table holds more than ``max_table`` or at ``deadline``
+    count too: the search and its checks together never expand more), once its
+    table holds more than ``max_table`` or at ``deadline``
     (``time.perf_counter``), without either. ``check``: the states of each check
     by G+ (0: no check)."""
     assert applies(pos)
     layout = pos.layout
-    s = _Search(pos, max_table, check)
+    s = _Search(pos, max_nodes, max_table, check)
     text = tuple(pos.piles[layout.waste]) + tuple(reversed(pos.piles[layout.stock]))
     start = [
         (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
@@ -243,24 +251,23 @@ def search(
     ]
     root: State = (s.normal(start, text), text, len(pos.piles[layout.waste]))
     stack = [root] if s.admit(root, ()) else []
-    nodes = 0
 
-    def out(lost: bool | None, n: int) -> Outcome:
-        return Outcome(lost, n + s.check_nodes, s.positions)
+    def out(lost: bool | None) -> Outcome:
+        return Outcome(lost, s.nodes + s.check_nodes, s.positions)
 
     while stack:
         state = stack.pop()
-        nodes += 1
-        if max_nodes is not None and nodes > max_nodes:
-            return out(None, max_nodes)
+        s.nodes += 1
+        if max_nodes is not None and s.nodes + s.check_nodes > max_nodes:
+            return Outcome(None, max_nodes, s.positions)
         if len(s.seen) > max_table:
-            return out(None, nodes)
+            return out(None)
         if deadline is not None and time.perf_counter() >= deadline:
-            return out(None, nodes)
+            return out(None)
         if not state[1] and not any(down for down, _ in state[0]):
-            return out(False, nodes)
+            return out(False)
         for kid, text, x, touched in s.children(state):
             child: State = (s.normal(kid, text), text, x)
             if s.admit(child, touched):
                 stack.append(child)
-    return out(True, nodes)
+    return out(True)
