@@ -69,6 +69,7 @@ from patience.cards import RANK, Card
 from patience.position import Position
 from patience.solver.pruning import free_pool
 from patience.solver.pruning.free_pool import Outcome, Pile, _builds, _cards, _chains, _Game
+from patience.solver.pruning.stock_order import in_cycle
 
 #: The states of each check by G+ (its table: 64 times as many). Deal 106: lost
 #: after 0.5 s with 2,000, 3.4 s with 1,000, 0.6 s with 5,000 (docs/solver.md).
@@ -96,17 +97,13 @@ def applies(pos: Position) -> bool:
     return free_pool.applies(pos.rules) and stock is not None and stock.redeal
 
 
-def _in_cycle(x: int, n: int, k: int) -> bool:
-    return x % k == 0 or x == n
-
-
 def _bit(x: int, n: int, k: int) -> int:
-    return 1 << _CYCLE if _in_cycle(x, n, k) else 1 << x
+    return 1 << _CYCLE if in_cycle(x, n, k) else 1 << x
 
 
 def _dominators(x: int, n: int, k: int) -> int:
     """The bits of the waste sizes from which stock moves alone reach ``x``."""
-    if _in_cycle(x, n, k):
+    if in_cycle(x, n, k):
         return sum(1 << d for d in range(1, n) if d % k)
     return sum(1 << d for d in range(x - k, 0, -k))
 
@@ -114,7 +111,7 @@ def _dominators(x: int, n: int, k: int) -> int:
 def reach(x: int, n: int, k: int) -> list[int]:
     """The waste sizes ``q >= 1`` that stock moves reach from ``x`` (of ``n``
     cards), in order."""
-    sizes = set(range(x, n, k)) if not _in_cycle(x, n, k) else set()
+    sizes = set(range(x, n, k)) if not in_cycle(x, n, k) else set()
     sizes.update(range(k, n, k))
     sizes.add(n)
     return sorted(q for q in sizes if q >= 1)
