@@ -48,10 +48,7 @@ def test_a_stuck_position_is_proved_lost_at_once() -> None:
 
 
 def _root(pos: Position) -> free_pool.State:
-    return tuple(
-        (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
-        for t in pos.layout.tableau
-    )
+    return tuple(free_pool.tableau_of(pos))
 
 
 def test_a_blockade_sees_cards_the_pool_cannot_give_back() -> None:

@@ -144,6 +144,7 @@ is lost), not lost (G reached it: no proof either way) or unknown (out of budget
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from itertools import product
 from typing import NamedTuple
 
@@ -354,9 +355,22 @@ class _Game:
     ) -> None:
         """The (T) moves and macros of pile ``i``'s run from index ``k``."""
         down, up = state[i]
-        head, run, rest = up[k], up[k:], up[:k]
+        run, rest = up[k:], up[:k]
+        for j, chain in self.targets(state, tableau, up[k], i):
+            kid = _with(state, i, down, rest)
+            down2, up2 = state[j]
+            kid[j] = (down2, up2 + chain + run)
+            kids.append((kid, (i, j)))
+
+    def targets(
+        self, state: State, tableau: set[Card], head: Card, skip: int
+    ) -> Iterator[tuple[int, tuple[Card, ...]]]:
+        """Where a run headed by ``head`` (or, in :mod:`stock_pool`, a card leaving
+        the stock) may go: each pile but ``skip``, with the chain of pool cards
+        placed on it first (empty: the move itself), in the compiled engine's
+        order (``pool_targets``)."""
         for j, (down2, up2) in enumerate(state):
-            if j == i:
+            if j == skip:
                 continue
             if up2:
                 top: Card | None = up2[-1]
@@ -367,12 +381,8 @@ class _Game:
                 direct = RANK[head] == self.empty_rank
             else:
                 continue
-            # the (T) move itself is the chain of no pool card
-            chains = [()] if direct else []
-            for chain in chains + _chains(top, high, head, tableau):
-                kid = _with(state, i, down, rest)
-                kid[j] = (down2, up2 + chain + run)
-                kids.append((kid, (i, j)))
+            for chain in ([()] if direct else []) + _chains(top, high, head, tableau):
+                yield j, chain
 
 
 def _chains(top: Card | None, high: int, head: Card, tableau: set[Card]) -> list[tuple[Card, ...]]:
@@ -453,11 +463,15 @@ def search(
     tests compare; the compiled search always applies both). ``cleared``: search
     the game G+ instead (module doc, "Cleared piles")."""
     game = _Game(pos.rules, cleared=cleared)
-    start = [
+    return search_piles(game, tableau_of(pos), max_nodes, max_table, deadline, dominance, blockade)
+
+
+def tableau_of(pos: Position) -> list[Pile]:
+    """``pos``'s tableau piles, each as its face-down and its face-up cards."""
+    return [
         (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
         for t in pos.layout.tableau
     ]
-    return search_piles(game, start, max_nodes, max_table, deadline, dominance, blockade)
 
 
 def search_piles(

@@ -88,8 +88,12 @@ def dominated(pos: Position, own: bytes, seen: set[bytes]) -> bool:
     total = x + len(pos.piles[layout.stock])
     k = pos.rules.stock.deal_count if pos.rules.stock else 1
     head = own[:-1]
+    return any(head + bytes((128 + d,)) in seen for d in dominating_sizes(x, total, k))
+
+
+def dominating_sizes(x: int, total: int, k: int) -> list[int]:
+    """The waste sizes outside the cycle from which stock moves alone reach size
+    ``x`` (rule 2): every one if ``x`` is in the cycle, else ``x - k, x - 2k, ...``."""
     if in_cycle(x, total, k):
-        sizes = [d for d in range(1, total) if d % k]
-    else:
-        sizes = list(range(x - k, 0, -k))
-    return any(head + bytes((128 + d,)) in seen for d in sizes)
+        return [d for d in range(1, total) if d % k]
+    return list(range(x - k, 0, -k))

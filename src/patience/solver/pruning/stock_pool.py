@@ -65,11 +65,11 @@ from __future__ import annotations
 
 import time
 
-from patience.cards import RANK, Card
+from patience.cards import Card
 from patience.position import Position
 from patience.solver.pruning import free_pool
-from patience.solver.pruning.free_pool import Outcome, Pile, _builds, _cards, _chains, _Game
-from patience.solver.pruning.stock_order import in_cycle
+from patience.solver.pruning.free_pool import Outcome, Pile, _cards, _Game
+from patience.solver.pruning.stock_order import dominating_sizes, in_cycle
 
 #: The states of each check by G+ (its table: 64 times as many). Deal 106: lost
 #: after 0.5 s with 2,000, 3.4 s with 1,000, 0.6 s with 5,000 (docs/solver.md).
@@ -103,9 +103,7 @@ def _bit(x: int, n: int, k: int) -> int:
 
 def _dominators(x: int, n: int, k: int) -> int:
     """The bits of the waste sizes from which stock moves alone reach ``x``."""
-    if in_cycle(x, n, k):
-        return sum(1 << d for d in range(1, n) if d % k)
-    return sum(1 << d for d in range(x - k, 0, -k))
+    return sum(1 << d for d in dominating_sizes(x, n, k))
 
 
 def reach(x: int, n: int, k: int) -> list[int]:
@@ -120,12 +118,11 @@ def reach(x: int, n: int, k: int) -> list[int]:
 class _Search:
     """One search of S (module doc)."""
 
-    def __init__(self, pos: Position, max_nodes: int | None, max_table: int, check: int) -> None:
+    def __init__(self, pos: Position, max_nodes: int | None, check: int) -> None:
         stock = pos.rules.stock
         assert stock is not None
         self.k = stock.deal_count
         self.game = _Game(pos.rules, cleared=True)
-        self.max_table = max_table
         self.check = check
         self.seen: dict[tuple[tuple[Pile, ...], Text], int] = {}
         self.positions = 0
@@ -196,20 +193,11 @@ class _Search:
             without = blocking - {c}
             if self.game.to_pool(c, without):
                 kids.append((list(piles), rest, q - 1, ()))
-            for j, (down, up) in enumerate(piles):
-                if up:
-                    top: Card | None = up[-1]
-                    assert top is not None
-                    direct, high = _builds(top, c), RANK[top] - 1
-                elif not down:
-                    top, high = None, self.game.empty_rank
-                    direct = RANK[c] == self.game.empty_rank
-                else:
-                    continue
-                for chain in ([()] if direct else []) + _chains(top, high, c, without):
-                    kid = list(piles)
-                    kid[j] = (down, up + chain + (c,))
-                    kids.append((kid, rest, q - 1, (j,)))
+            for j, chain in self.game.targets(piles, without, c, -1):
+                kid = list(piles)
+                down, up = piles[j]
+                kid[j] = (down, up + chain + (c,))
+                kids.append((kid, rest, q - 1, (j,)))
         return kids
 
     def admit(self, state: State, touched: tuple[int, ...]) -> bool:
@@ -240,13 +228,13 @@ def search(
     by G+ (0: no check)."""
     assert applies(pos)
     layout = pos.layout
-    s = _Search(pos, max_nodes, max_table, check)
+    s = _Search(pos, max_nodes, check)
     text = tuple(pos.piles[layout.waste]) + tuple(reversed(pos.piles[layout.stock]))
-    start = [
-        (tuple(pos.piles[t][: pos.hidden[t]]), tuple(pos.piles[t][pos.hidden[t] :]))
-        for t in layout.tableau
-    ]
-    root: State = (s.normal(start, text), text, len(pos.piles[layout.waste]))
+    root: State = (
+        s.normal(free_pool.tableau_of(pos), text),
+        text,
+        len(pos.piles[layout.waste]),
+    )
     stack = [root] if s.admit(root, ()) else []
 
     def out(lost: bool | None) -> Outcome:
