@@ -480,6 +480,11 @@ static Mv next_stock_move(const State *s) {
 /* ------------------------------------------------------------ search */
 typedef struct { size_t base; int n, next; } Frame;
 
+/* the check by G+ of the complete search (tableau_check.py), defined with the free pool */
+typedef struct Check_ Check;
+static int check_dead(Check *c, const State *s, long left);
+static long check_nodes(const Check *c);
+
 typedef struct {
     Step *steps; size_t nsteps, cap; /* the children of every frame on the path */
     Frame *frames; int depth, fcap;
@@ -530,7 +535,7 @@ static void undo_step(State *s, Path *p, Step st) {
 
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
 static int search(State *s, long max_nodes, double seconds, const volatile char *flag,
-                  int streamline, Path *p,
+                  int streamline, Path *p, Check *chk,
                   long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Seen t;
@@ -569,13 +574,21 @@ static int search(State *s, long max_nodes, double seconds, const volatile char 
             verdict = deadline > 0 && now() + p->ndone * VERIFY_SECONDS >= deadline ? 2 : 0;
             break;
         }
-        if ((max_nodes > 0 && nodes >= max_nodes) ||
+        long spent = nodes + (chk ? check_nodes(chk) : 0);
+        if ((max_nodes > 0 && spent >= max_nodes) ||
             (nodes % 8 == 0 && out_of_time(deadline, flag))) {
             verdict = 2;
             break;
         }
+        if (chk) { /* tableau_check: a dead tableau is a dead end */
+            int dead = check_dead(chk, s, max_nodes > 0 ? max_nodes - spent : -1);
+            if (dead < 0) { verdict = -1; break; }
+            if (dead) { undo_step(s, p, st); continue; }
+        }
         if (!push_frame(s, p, streamline)) { verdict = -1; break; }
     }
+    if (chk) nodes += check_nodes(chk);
+    if (max_nodes > 0 && nodes > max_nodes) nodes = max_nodes;
     *nodes_out = nodes; *peak_out = (long)t.positions;
     seen_free(&t);
     return verdict;
@@ -610,7 +623,7 @@ typedef struct { uint32_t parent; Step st; uint32_t depth; } BNode;
  * Open nodes are kept packed (KEYLEN bytes each), the line is read back through
  * the parents. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of memory */
 static int best_first(State *root, long max_nodes, double seconds, const volatile char *flag,
-                      int streamline, Path *p,
+                      int streamline, Path *p, Check *chk,
                       long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Seen t;
@@ -659,10 +672,16 @@ static int best_first(State *root, long max_nodes, double seconds, const volatil
                 verdict = deadline > 0 && now() + (d + st.k + 1) * VERIFY_SECONDS >= deadline ? 2 : 0;
                 break;
             }
-            if ((max_nodes > 0 && nodes >= max_nodes) ||
+            long spent = nodes + (chk ? check_nodes(chk) : 0);
+            if ((max_nodes > 0 && spent >= max_nodes) ||
                 (nodes % 8 == 0 && out_of_time(deadline, flag))) {
                 verdict = 2;
                 break;
+            }
+            if (chk) { /* tableau_check: a dead tableau is not opened */
+                int dead = check_dead(chk, &child, max_nodes > 0 ? max_nodes - spent : -1);
+                if (dead < 0) { verdict = -1; break; }
+                if (dead) continue;
             }
             if (!grow((void **)&heap, &hcap, hn + 1, sizeof(HEnt))) { verdict = -1; break; }
             int prio = p->rng ? 16 * estimate(&child) + rng_below(&p->rng, NOISE) : estimate(&child);
@@ -682,6 +701,8 @@ static int best_first(State *root, long max_nodes, double seconds, const volatil
             if (!make_step(&s, p, chain[i])) { verdict = -1; break; }
         }
     }
+    if (chk) nodes += check_nodes(chk);
+    if (max_nodes > 0 && nodes > max_nodes) nodes = max_nodes;
     *nodes_out = nodes; *peak_out = (long)t.positions;
     free(nd); free(heap); free(kids); free(chain); free(raw);
     seen_free(&t);
@@ -886,6 +907,17 @@ static void cut(State *s, int t, int n) {
     if (n && n == s->hid[t]) s->hid[t]--;
 }
 
+/* tableau_check.Check: the game G+ from a position's tableau (everything else in
+ * the pool) within ``states`` states; a dead end there is a dead end of the
+ * position (free_pool.py). Verdicts cached by G+'s normal form of the tableau. */
+struct Check_ {
+    Pool g;       /* G+ */
+    long states;  /* each check's states (0: no check) */
+    Table cache; uint8_t *dead; size_t dcap; /* by cache entry: 1 dead */
+    long nodes;   /* the states the checks expanded */
+    struct PoolSearch_ *sub; /* the checks' search, made once and reset for each */
+};
+
 /* A child waiting in the batch: its normal form, its cards, its key (and the key's
  * hash), the piles its move touched (-1: none). */
 typedef struct {
@@ -905,13 +937,8 @@ typedef struct {
     int oom;
     double deadline; const volatile char *flag; /* out_of_time */
     int late; /* out of time, seen by pool_flush: the search stops (unknown) */
-    /* stock_pool.py's check by G+ (Pool.oracle): its game, its verdicts by tableau
-     * (1 lost), the states its searches expanded */
-    Pool og;
-    Table cache; uint8_t *dead; size_t dcap;
-    long oracle_nodes;
+    Check check; /* stock_pool.py's check by G+ (with Pool.oracle) */
     long max_nodes, nodes; /* the bound (0: none) and the states expanded (pool_go) */
-    struct PoolSearch_ *sub; /* the checks' search, made once and reset for each */
 } PoolSearch;
 
 typedef struct PoolSearch_ { PoolSearch ps; } SubSearch;
@@ -922,28 +949,57 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
                    long *nodes_out, long *peak_out);
 static void pool_close(PoolSearch *ps);
 
-/* stock_pool._Search.is_dead: the game G+ from s's tableau (the stock and waste in the pool)
- * cannot turn every face-down card up within Pool.oracle states */
-static int pool_dead(PoolSearch *ps, const State *s) {
+/* a check of ``states`` states (g: the game whose up, down and empty rank it
+ * keeps): 1 made, 0 out of memory (check_close it either way) */
+static int check_open(Check *c, const Pool *g, long states, double deadline,
+                      const volatile char *flag) {
+    memset(c, 0, sizeof *c);
+    c->g = *g;
+    c->g.cleared = 1; c->g.stock = 0; c->g.oracle = 0;
+    c->states = states;
+    if (!table_init(&c->cache, 0, 0)) return 0;
+    c->sub = calloc(1, sizeof(SubSearch));
+    return c->sub && pool_open(&c->sub->ps, &c->g, 64 * states, deadline, flag, 0);
+}
+
+static void check_close(Check *c) {
+    table_free(&c->cache); free(c->dead);
+    if (c->sub) { pool_close(&c->sub->ps); free(c->sub); }
+}
+
+/* tableau_check.Check.dead: G+ from s's tableau cannot turn every face-down card
+ * up within c->states states, nor within ``left`` (-1: no bound; the checks count
+ * in the caller's bound, each gets at most what is left): 1 dead, 0 not (or not
+ * known), -1 out of memory */
+static int check_dead(Check *c, const State *s, long left) {
     State t = *s;
     t.slen = t.wlen = 0;
-    pool_normal(&ps->og, &t, tableau_bits(&t)); /* cached by G+'s normal form */
+    memset(t.up, 0, sizeof t.up); memset(t.down, 0, sizeof t.down);
+    pool_normal(&c->g, &t, tableau_bits(&t)); /* cached by G+'s normal form */
     uint8_t key[KEYLEN];
     int len = make_key(&t, key), added;
-    long i = table_add(&ps->cache, key, len, &added);
-    if (i < 0) { ps->oom = 1; return 0; }
-    if (!added) return ps->dead[i];
-    if (!grow((void **)&ps->dead, &ps->dcap, (size_t)i + 1, 1)) { ps->oom = 1; return 0; }
-    long nodes = 0, peak = 0, budget = ps->g->oracle;
-    /* the checks count in the search's bound: each gets at most what is left */
-    if (ps->max_nodes > 0 && ps->max_nodes - ps->nodes - ps->oracle_nodes < budget)
-        budget = ps->max_nodes - ps->nodes - ps->oracle_nodes;
-    if (budget <= 0) { ps->dead[i] = 0; return 0; }
-    int v = pool_go(&ps->sub->ps, &t, budget, 64 * budget, &nodes, &peak);
-    ps->oracle_nodes += nodes;
-    if (v < 0) { ps->oom = 1; v = 2; }
-    ps->dead[i] = v == 1;
+    long i = table_add(&c->cache, key, len, &added);
+    if (i < 0) return -1;
+    if (!added) return c->dead[i];
+    if (!grow((void **)&c->dead, &c->dcap, (size_t)i + 1, 1)) return -1;
+    long nodes = 0, peak = 0, budget = c->states;
+    if (left >= 0 && left < budget) budget = left;
+    if (budget <= 0) { c->dead[i] = 0; return 0; }
+    int v = pool_go(&c->sub->ps, &t, budget, 64 * budget, &nodes, &peak);
+    c->nodes += nodes;
+    if (v < 0) return -1;
+    c->dead[i] = v == 1;
     return v == 1;
+}
+
+static long check_nodes(const Check *c) { return c->nodes; }
+
+/* stock_pool._Search.is_dead: check_dead within the search's bound */
+static int pool_dead(PoolSearch *ps, const State *s) {
+    long left = ps->max_nodes > 0 ? ps->max_nodes - ps->nodes - ps->check.nodes : -1;
+    int v = check_dead(&ps->check, s, left);
+    if (v < 0) { ps->oom = 1; return 0; }
+    return v;
 }
 
 /* the dominance rule's candidates for state s: at most this many (two piles) */
@@ -1143,23 +1199,14 @@ static int pool_open(PoolSearch *ps, const Pool *g, long max_table, double deadl
     if (!seen_init(&ps->t, (size_t)max_table, deadline > 0 ? deadline - now() : 0, huge)) return 0;
     ps->batch = malloc(sizeof(PoolKid) * POOL_BATCH);
     if (!ps->batch) return 0;
-    if (g->oracle) {
-        ps->og = *g;
-        ps->og.cleared = 1; ps->og.stock = 0; ps->og.oracle = 0;
-        if (!table_init(&ps->cache, 0, 0)) return 0;
-        ps->sub = calloc(1, sizeof(SubSearch));
-        if (!ps->sub || !pool_open(&ps->sub->ps, &ps->og, 64 * g->oracle, deadline, flag, 0)) return 0;
-    }
+    if (g->oracle && !check_open(&ps->check, g, g->oracle, deadline, flag)) return 0;
     return 1;
 }
 
 static void pool_close(PoolSearch *ps) {
-    free(ps->stack); free(ps->batch); free(ps->dead);
+    free(ps->stack); free(ps->batch);
     seen_free(&ps->t);
-    if (ps->g->oracle) {
-        table_free(&ps->cache);
-        if (ps->sub) { pool_close(&ps->sub->ps); free(ps->sub); }
-    }
+    if (ps->g->oracle) check_close(&ps->check);
 }
 
 /* free_pool.search (stock_pool.search with Pool.stock) from ``root`` on ps, which
@@ -1173,7 +1220,7 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
         memset(ps->t.t.slots, 0, ps->t.t.nslots * sizeof(uint64_t));
         ps->t.t.count = 0; ps->t.positions = 0;
     }
-    ps->n = 0; ps->nb = 0; ps->oom = 0; ps->late = 0; ps->oracle_nodes = 0;
+    ps->n = 0; ps->nb = 0; ps->oom = 0; ps->late = 0; ps->check.nodes = 0;
     ps->max_nodes = max_nodes; ps->nodes = 0;
     State s = *root;
     memset(s.up, 0, sizeof s.up); memset(s.down, 0, sizeof s.down);
@@ -1184,8 +1231,8 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
     int verdict = 1;
     while (verdict == 1 && ps->n && !ps->oom && !ps->late) {
         unpack(&s, ps->stack + --ps->n * KEYLEN);
-        if (++ps->nodes + ps->oracle_nodes > max_nodes && max_nodes > 0) {
-            ps->nodes = max_nodes; ps->oracle_nodes = 0; verdict = 2; break;
+        if (++ps->nodes + ps->check.nodes > max_nodes && max_nodes > 0) {
+            ps->nodes = max_nodes; ps->check.nodes = 0; verdict = 2; break;
         }
         if (ps->t.t.count > (size_t)max_table) { verdict = 2; break; } /* the memory guard */
         int left = s.slen + s.wlen; /* the goal: no face-down card (and no stock) */
@@ -1211,7 +1258,7 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
     }
     if (ps->late && verdict == 1) verdict = 2; /* children were dropped: no proof */
     if (ps->oom) verdict = -1;
-    *nodes_out = ps->nodes + ps->oracle_nodes; *peak_out = (long)ps->t.positions;
+    *nodes_out = ps->nodes + ps->check.nodes; *peak_out = (long)ps->t.positions;
     return verdict;
 }
 
@@ -1275,18 +1322,26 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
 }
 
 /* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0,
- *       stop=None) -> (verdict, [(src, dst, n), ...], nodes, peak)
+ *       stop=None, check=0) -> (verdict, [(src, dst, n), ...], nodes, peak)
  * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed: with this
  * random state (restarts.py; 0: none) the depth-first search shuffles the children,
- * the best-first search adds noise to the estimate; stop: as free_pool's */
+ * the best-first search adds noise to the estimate; stop: as free_pool's; check:
+ * each new position's tableau is checked by G+ with this many states
+ * (tableau_check.py; 0: none), a dead one not searched; nodes counts the checks'
+ * states too */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden, *up, *down, *stock, *waste;
     long max_nodes; double seconds; int mode = 0;
     unsigned long long seed = 0;
     PyObject *stop = NULL;
-    if (!PyArg_ParseTuple(args, "OOOOOOld|iKO", &cols, &hidden, &up, &down, &stock, &waste,
-                          &max_nodes, &seconds, &mode, &seed, &stop))
+    long check = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOld|iKOl", &cols, &hidden, &up, &down, &stock, &waste,
+                          &max_nodes, &seconds, &mode, &seed, &stop, &check))
         return NULL;
+    if (check < 0) {
+        PyErr_SetString(PyExc_ValueError, "check: the states of each check (0: none)");
+        return NULL;
+    }
     State s;
     memset(&s, 0, sizeof s);
     if (read_columns(cols, hidden, &s) < 0 || read_stock(stock, waste, &s) < 0) return NULL;
@@ -1305,8 +1360,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int held = read_flag(stop, &view, &flag);
     if (held < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, &nodes, &peak);
-    else verdict = search(&s, max_nodes, seconds, flag, mode, &p, &nodes, &peak);
+    Check chk, *use = NULL;
+    if (check) { /* Gilbert's game: up and down foundations, Sevens into empty piles */
+        Pool g = {1, 1, 7, 1, {0}, {0}, {0}, 0, 0};
+        pool_masks(&g);
+        use = &chk;
+        if (!check_open(&chk, &g, check, seconds > 0 ? now() + seconds : 0, flag)) use = NULL;
+    }
+    if (check && !use) verdict = -1;
+    else if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, use, &nodes, &peak);
+    else verdict = search(&s, max_nodes, seconds, flag, mode, &p, use, &nodes, &peak);
+    if (check) check_close(&chk);
     Py_END_ALLOW_THREADS
     if (held) PyBuffer_Release(&view);
     PyObject *lst = NULL;

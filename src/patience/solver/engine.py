@@ -25,6 +25,7 @@ from patience.solver.pruning import (
     stock_order,
     stubborn,
     symmetry,
+    tableau_check,
     talon_room,
     talon_wait,
 )
@@ -161,6 +162,7 @@ def single_search(
     variant: int = 0,
     seed: int = 0,
     stop: bytearray | None = None,
+    check: int = 0,
 ) -> Result:
     """One search: depth-first (the complete one, or the streamlined one), or with
     ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
@@ -168,8 +170,12 @@ def single_search(
     the depth-first search shuffles every position's children, the best-first
     search adds noise to its estimate. The compiled Gilbert and Big Apple engines
     also end, unknown, once another thread sets ``stop[0]`` (:mod:`phases`); the
-    others ignore ``stop``."""
+    others ignore ``stop``. With ``check`` (Gilbert) each new
+    position's tableau is first checked by G+ with at most that many states
+    (:mod:`tableau_check`), and a dead one is a dead end; ``nodes`` counts the
+    checks' states too, and the node bound bounds both together."""
     assert not (seed and not prune), "only the pruned searches take a random state"
+    assert not check or (prune and tableau_check.applies(position.rules))
     start = time.perf_counter()
     if prune and native and fast.available(position.rules):
         cap = fast.table_cap(position.rules)
@@ -181,6 +187,7 @@ def single_search(
             variant=variant,
             seed=seed,
             stop=None if fast.bisley_like(position.rules) else stop,
+            check=check,
         )
         return _verified(position, result, limit, start)
     if best_first:
@@ -195,6 +202,7 @@ def single_search(
             streamlined_moves.dominated,
             variant,
             seed,
+            tableau_check.Check(position.rules, check) if check else None,
         )
         return _verified(position, result, limit, start)
     pos = position.copy(stack=False)
@@ -212,6 +220,7 @@ def single_search(
 
     key_of = strategy.key
     dominated = strategy.dominated
+    checker = tableau_check.Check(pos.rules, check) if check else None
     max_nodes = _guarded(limit, MAX_TABLE["python"]).nodes
     deadline = None if limit.seconds is None else start + limit.seconds
     seen = {key_of(pos)}
@@ -248,10 +257,18 @@ def single_search(
             if not _time_to_verify(deadline, depth):
                 verdict = Verdict.UNKNOWN
             break
-        if max_nodes is not None and nodes >= max_nodes:
+        spent = nodes + (checker.nodes if checker else 0)
+        if max_nodes is not None and spent >= max_nodes:
             verdict = Verdict.UNKNOWN
             break
+        if checker and checker.position_dead(pos, None if max_nodes is None else max_nodes - spent):
+            stack.append(iter(()))  # a dead end: no children
+            continue
         stack.append(iter(children(pos)))
+    if checker:
+        nodes += checker.nodes
+    if max_nodes is not None:
+        nodes = min(nodes, max_nodes)
     line = tuple(m for step in path for m in step) if verdict is Verdict.WINNABLE else ()
     result = Result(verdict, line, nodes, time.perf_counter() - start, len(seen))
     return _verified(position, result, limit, start)

@@ -129,6 +129,7 @@ def search(
     variant: int = 0,
     seed: int = 0,
     stop: bytearray | None = None,
+    check: int = 0,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
@@ -138,10 +139,13 @@ def search(
     shuffles the children with this random state (:mod:`restarts`; 0: never), and
     Gilbert's best-first search adds noise to its estimate; ``stop`` (Gilbert, Big
     Apple): the search ends, unknown, once another thread sets ``stop[0]``
-    (phases.py's lanes)."""
+    (phases.py's lanes); ``check`` (Gilbert): each new
+    position's tableau is checked by G+ with at most this many states
+    (:mod:`patience.solver.pruning.tableau_check`; 0: never)."""
     if gilbert_like(position.rules):
         mode = int(streamlined) | 2 * int(best_first)
-        return _search_gilbert(position, limit, mode, seed, stop)
+        return _search_gilbert(position, limit, mode, seed, stop, check)
+    assert not check, "the check by G+ is Gilbert's"
     if big_apple_like(position.rules):
         assert not (seed and best_first), "no noisy best-first search for Big Apple"
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
@@ -161,11 +165,11 @@ def _seconds_left(start: float, limit: Limit) -> float:
 
 
 def _search_gilbert(
-    position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None
+    position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None, check: int
 ) -> Result:
     """``mode``: 1 streamlined, 2 best-first (the engine's ``mode`` argument);
-    ``seed``: the random state of the shuffled children (0: none); ``stop``: see
-    :func:`search`."""
+    ``seed``: the random state of the shuffled children (0: none); ``stop`` and
+    ``check``: see :func:`search`."""
     start = time.perf_counter()
     layout = position.layout
     piles = position.piles
@@ -188,6 +192,7 @@ def _search_gilbert(
         mode,
         seed,
         stop,
+        check,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)

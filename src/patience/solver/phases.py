@@ -14,7 +14,7 @@ from patience.rules import GameRules
 from patience.solver import bestfirst, fast, restarts, streamline
 from patience.solver.engine import SolverError, single_search
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
-from patience.solver.pruning import free_pool, stock_pool
+from patience.solver.pruning import free_pool, stock_pool, tableau_check
 
 #: Gilbert's and Big Apple's solves run in two lanes (threads, each on its own
 #: core), where the compiled engine is built and the budget has seconds: the
@@ -94,10 +94,15 @@ def _win_phases(
     *,
     native: bool,
     stop: bytearray | None = None,
+    check: int = 0,
 ) -> Result:
     """The win-only ``phases`` in order, each within its share and what is left of
     ``limit``: winnable with the first win, else unknown (also when a phase
-    exhausted the streamlined moves: the next such phase would repeat it)."""
+    exhausted the streamlined moves: the next such phase would repeat it).
+    ``check``: the best-first and the streamlined depth-first search check each
+    new position's tableau with that many states (:func:`_check`; the lane of
+    its own only: in one lane the checks' cost would come before the free pool,
+    which proves a lost position's loss in a few states)."""
     start = time.perf_counter()
     nodes, peak = 0, 0
     for share, phase, variant in phases:
@@ -121,6 +126,7 @@ def _win_phases(
                 best_first=phase == "best-first",
                 variant=variant,
                 stop=stop,
+                check=check,
             )
         nodes += part.nodes
         peak = max(peak, part.peak_table)
@@ -141,7 +147,8 @@ def _proof_phases(
 ) -> Result:
     """The searches that may prove a loss, within ``limit``: the free pool on
     ``relaxed_share`` (``None``: it does not apply), then the complete search on
-    the rest."""
+    the rest, where the free pool applies with the check by G+ of each new
+    position's tableau (:mod:`tableau_check`)."""
     start = time.perf_counter()
     nodes, peak, rest = 0, 0, limit
     if relaxed_share is not None:
@@ -153,7 +160,21 @@ def _proof_phases(
         if left is None or (stop is not None and stop[0]):
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
         rest = left
-    return _then(start, nodes, peak, single_search(position, rest, native=native, stop=stop))
+    check = _check(position, limit)
+    last = single_search(position, rest, native=native, stop=stop, check=check)
+    return _then(start, nodes, peak, last)
+
+
+def _check(position: Position, limit: Limit) -> int:
+    """The states of the check by G+ (:mod:`tableau_check`) in the searches of a
+    solve within ``limit``: where the free pool applies and a card lies face
+    down (else no tableau is ever dead), with a budget of nodes alone or of at
+    least ``tableau_check.FROM`` seconds; else 0, no check."""
+    if not (tableau_check.applies(position.rules) and any(position.hidden)):
+        return 0
+    if limit.seconds is not None and limit.seconds < tableau_check.FROM:
+        return 0
+    return tableau_check.STATES
 
 
 def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
@@ -183,10 +204,13 @@ def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
 
     stop = bytearray(1)
     found: list[Result | BaseException] = []
+    check = _check(position, limit)
 
     def win_lane() -> None:
         try:
-            result = _win_phases(position, lane(win), win_phases, native=True, stop=stop)
+            result = _win_phases(
+                position, lane(win), win_phases, native=True, stop=stop, check=check
+            )
         except BaseException as error:  # re-raised in the caller's thread
             found.append(error)
             stop[0] = 1

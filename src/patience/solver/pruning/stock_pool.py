@@ -67,13 +67,12 @@ import time
 
 from patience.cards import Card
 from patience.position import Position
-from patience.solver.pruning import free_pool
+from patience.solver.pruning import free_pool, tableau_check
 from patience.solver.pruning.free_pool import Outcome, Pile, _cards, _Game
 from patience.solver.pruning.stock_order import dominating_sizes, in_cycle
 
-#: The states of each check by G+ (its table: 64 times as many). Deal 106: lost
-#: after 0.5 s with 2,000, 3.4 s with 1,000, 0.6 s with 5,000 (docs/solver.md).
-CHECK = 2000
+#: The states of each check by G+ (:mod:`tableau_check`).
+CHECK = tableau_check.STATES
 #: Its share of what the free pool's share has left once G reached its goal (the
 #: complete search gets the rest): the losses it proves on the deals the deep
 #: budget left undecided take at most 1 s (docs/solver.md, "The stock pool over
@@ -123,13 +122,15 @@ class _Search:
         assert stock is not None
         self.k = stock.deal_count
         self.game = _Game(pos.rules, cleared=True)
-        self.check = check
+        self.check = tableau_check.Check(pos.rules, check) if check else None
         self.seen: dict[tuple[tuple[Pile, ...], Text], int] = {}
         self.positions = 0
-        self.dead: dict[tuple[Pile, ...], bool] = {}
         self.max_nodes = max_nodes
         self.nodes = 0  # states expanded, without the checks'
-        self.check_nodes = 0
+
+    @property
+    def check_nodes(self) -> int:
+        return self.check.nodes if self.check else 0
 
     def insert(self, state: State) -> bool:
         """Enter ``state`` (in normal form) in the table: False when it or a state
@@ -164,22 +165,11 @@ class _Search:
         return False
 
     def is_dead(self, piles: tuple[Pile, ...]) -> bool:
-        """G+ from this tableau cannot turn every face-down card up within
-        ``check`` states (cached by tableau); the checks count in the search's
-        bound, each gets at most what is left of it."""
-        start = self.game.normal(list(piles), _cards(piles))  # cached by G+'s normal form
-        key = tuple(sorted(start))
-        if key not in self.dead:
-            budget = self.check
-            if self.max_nodes is not None:
-                budget = min(budget, self.max_nodes - self.nodes - self.check_nodes)
-            if budget <= 0:
-                self.dead[key] = False
-                return False
-            out = free_pool.search_piles(self.game, start, budget, 64 * budget, None, True, True)
-            self.check_nodes += out.nodes
-            self.dead[key] = out.lost is True
-        return self.dead[key]
+        """The check by G+ of this tableau (:mod:`tableau_check`); the checks
+        count in the search's bound, each gets at most what is left of it."""
+        assert self.check is not None
+        left = None if self.max_nodes is None else self.max_nodes - self.nodes - self.check_nodes
+        return self.check.piles_dead(piles, left)
 
     def children(self, state: State) -> list[tuple[list[Pile], Text, int, tuple[int, ...]]]:
         """The children in ``_gilbert.c``'s order: G+'s, then the (W) moves."""
@@ -206,7 +196,7 @@ class _Search:
             return False
         if self.dominated(state, touched) or self.game.blocked(state[0]):
             return False
-        return not (self.check and self.is_dead(state[0]))
+        return not (self.check is not None and self.is_dead(state[0]))
 
     def normal(self, piles: list[Pile], text: Text) -> tuple[Pile, ...]:
         return tuple(self.game.normal(piles, _cards(piles) | set(text)))
