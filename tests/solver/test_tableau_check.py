@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, event, given, settings
 from solverkit import gilbert_small
 
 from patience import Position, format_position
-from patience.solver import Limit, Verdict, fast
+from patience.solver import Limit, Verdict, fast, phases
 from patience.solver.engine import single_search
 from patience.solver.pruning import tableau_check
 
@@ -84,3 +84,13 @@ def test_the_checked_search_never_calls_a_winnable_position_lost(pos: Position) 
     event(f"plain search: {plain.verdict.value}")
     if checked.verdict is Verdict.LOST:
         assert plain.verdict is not Verdict.WINNABLE, format_position(pos)
+
+
+def test_where_the_solver_checks() -> None:
+    """Gilbert with a face-down card, a budget of nodes alone or of at least
+    ``FROM`` seconds; never the site's 3 ms status check, nor Bisley."""
+    deal = Position.deal("gilbert", 44)
+    assert phases._check(deal, Limit(nodes=1_000)) == tableau_check.STATES
+    assert phases._check(deal, Limit(seconds=10.0)) == tableau_check.STATES
+    assert phases._check(deal, Limit(seconds=0.003)) == 0
+    assert phases._check(Position.deal("bisley", 1), Limit(nodes=1_000)) == 0

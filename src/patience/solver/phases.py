@@ -94,15 +94,13 @@ def _win_phases(
     *,
     native: bool,
     stop: bytearray | None = None,
-    check: int = 0,
 ) -> Result:
     """The win-only ``phases`` in order, each within its share and what is left of
     ``limit``: winnable with the first win, else unknown (also when a phase
     exhausted the streamlined moves: the next such phase would repeat it).
-    ``check``: the best-first and the streamlined depth-first search check each
-    new position's tableau with that many states (:func:`_check`; the lane of
-    its own only: in one lane the checks' cost would come before the free pool,
-    which proves a lost position's loss in a few states)."""
+    They do not check tableaux by G+ (:func:`_check`): measured, the checks' time
+    cost them more wins than they brought (docs/solver.md, "The check by G+ in the
+    searches")."""
     start = time.perf_counter()
     nodes, peak = 0, 0
     for share, phase, variant in phases:
@@ -126,7 +124,6 @@ def _win_phases(
                 best_first=phase == "best-first",
                 variant=variant,
                 stop=stop,
-                check=check,
             )
         nodes += part.nodes
         peak = max(peak, part.peak_table)
@@ -166,8 +163,8 @@ def _proof_phases(
 
 
 def _check(position: Position, limit: Limit) -> int:
-    """The states of the check by G+ (:mod:`tableau_check`) in the searches of a
-    solve within ``limit``: where the free pool applies and a card lies face
+    """The states of the check by G+ (:mod:`tableau_check`) in the complete search
+    of a solve within ``limit``: where the free pool applies and a card lies face
     down (else no tableau is ever dead), with a budget of nodes alone or of at
     least ``tableau_check.FROM`` seconds; else 0, no check."""
     if not (tableau_check.applies(position.rules) and any(position.hidden)):
@@ -204,13 +201,10 @@ def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
 
     stop = bytearray(1)
     found: list[Result | BaseException] = []
-    check = _check(position, limit)
 
     def win_lane() -> None:
         try:
-            result = _win_phases(
-                position, lane(win), win_phases, native=True, stop=stop, check=check
-            )
+            result = _win_phases(position, lane(win), win_phases, native=True, stop=stop)
         except BaseException as error:  # re-raised in the caller's thread
             found.append(error)
             stop[0] = 1

@@ -21,12 +21,14 @@ the tableau, since G+ searches from that form anyway; positions that differ only
 in the stock, the waste or the foundations share it (most of a complete search's
 new positions: a card played back, a stock move).
 
-Where it pays: the complete search of a Gilbert deal spends its positions below
-tableaux that are already dead. Deal 21 (lost): 330,869 positions without the
-check, 8,374 with it (143,960 states with the checks'); deal 166 (lost, where G,
-G+ and even the stock pool reach... docs/solver.md, "The check by G+"). The stock
-pool (:mod:`stock_pool`) checks each of its states the same way. ``_gilbert.c``
-runs the same check (``check_dead``), state for state.
+Where it pays: Gilbert's searches spend most of their positions below tableaux
+that are already dead. Deal 21 (lost): the complete search needs 330,869
+positions without the check, 8,375 with it (143,960 states with the checks');
+deal 166: 5.8 million, with it 46,975 (docs/solver.md, "The check by G+ in the
+searches"). The complete search, the best-first search and the streamlined
+depth-first search take it (``engine.single_search``'s ``check``; where, in
+``phases._check``), and so does the stock pool (:mod:`stock_pool`) for each of
+its states. ``_gilbert.c`` runs the same check (``check_dead``), state for state.
 """
 
 from __future__ import annotations
