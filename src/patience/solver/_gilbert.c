@@ -967,7 +967,7 @@ static void check_close(Check *c) {
     if (c->sub) { pool_close(&c->sub->ps); free(c->sub); }
 }
 
-/* tableau_check.Check.dead: G+ from s's tableau cannot turn every face-down card
+/* tableau_check.Check.piles_dead: G+ from s's tableau cannot turn every face-down card
  * up within c->states states, nor within ``left`` (-1: no bound; the checks count
  * in the caller's bound, each gets at most what is left): 1 dead, 0 not (or not
  * known), -1 out of memory */
