@@ -139,8 +139,8 @@ def search(
     shuffles the children with this random state (:mod:`restarts`; 0: never), and
     Gilbert's best-first search adds noise to its estimate; ``stop`` (Gilbert, Big
     Apple): the search ends, unknown, once another thread sets ``stop[0]``
-    (phases.py's lanes); ``check`` (Gilbert): each new
-    position's tableau is checked by G+ with at most this many states
+    (phases.py's lanes); ``check`` (Gilbert): each new position's tableau is
+    checked by G+ with at most this many states, a dead one not searched
     (:mod:`patience.solver.pruning.tableau_check`; 0: never)."""
     if gilbert_like(position.rules):
         mode = int(streamlined) | 2 * int(best_first)
