@@ -42,14 +42,54 @@ def test_the_check_shortens_a_lost_proof() -> None:
     assert not tableau_check.Check(pos.rules).position_dead(pos)  # its root is not dead
 
 
-@pytest.mark.parametrize(("deal", "nodes"), [(87, 5_000), (166, 3_000), (2, 3_000), (1, 3_000)])
-@pytest.mark.parametrize("search", ["complete", "streamlined", "best-first"])
-def test_the_compiled_check_equals_the_python_one(deal: int, nodes: int, search: str) -> None:
+def test_an_adaptive_check_is_made_only_while_it_pays() -> None:
+    """After ``FREE`` checks with none dead, a tableau not in the cache is checked
+    only every ``PERIOD``-th time (unchecked: "not dead", not cached, no cost); each
+    dead answer allows ``RATIO`` more checks. The stock pool's check is not
+    adaptive."""
+    dead, live = Position.deal("gilbert", 87), Position.deal("gilbert", 44)
+    check = tableau_check.Check(dead.rules, adaptive=True)
+    check.made = tableau_check.FREE
+    assert not check.position_dead(dead)
+    assert (check.nodes, check.made, check.skipped, check.dead) == (0, tableau_check.FREE, 1, {})
+    check.skipped = tableau_check.PERIOD - 1
+    assert check.position_dead(dead)  # the PERIOD-th is checked
+    assert (check.made, check.deads, check.skipped) == (tableau_check.FREE + 1, 1, 0)
+    # one dead answer in FREE + 1 checks: RATIO - 1 more are due
+    assert not check.position_dead(live)
+    assert (check.made, check.skipped) == (tableau_check.FREE + 2, 0)
+    steady = tableau_check.Check(dead.rules)
+    steady.made = 10 * tableau_check.FREE
+    assert steady.position_dead(dead)
+
+
+def test_the_checks_stop_where_they_do_not_pay() -> None:
+    """Deal 830 (lost): no tableau its complete search meets is dead. Checking
+    every one, the search was still open at 10 s; adaptive, the checks stop after
+    ``FREE`` and the loss costs about 11,000 states more than without them."""
+    pos = Position.deal("gilbert", 830)
+    plain = fast.search(pos, Limit(nodes=1_000_000))
+    assert (plain.verdict, plain.nodes) == (Verdict.LOST, 90_125)
+    checked = fast.search(pos, Limit(nodes=1_000_000), check=tableau_check.STATES)
+    assert (checked.verdict, checked.nodes, checked.peak_table) == (Verdict.LOST, 101_419, 90_126)
+
+
+_SMALL = [(87, 5_000), (166, 3_000), (2, 3_000), (1, 3_000)]
+
+
+@pytest.mark.parametrize(
+    ("deal", "nodes", "streamlined"),
+    [(d, n, s) for d, n in _SMALL for s in (False, True)] + [(830, 5_000, False)],
+)
+def test_the_compiled_check_equals_the_python_one(deal: int, nodes: int, streamlined: bool) -> None:
+    """Complete and streamlined searches. Deal 830 at 5,000 nodes: the checks have
+    passed ``FREE`` with none dead, so the adaptive rule skips most tableaux."""
     pos = Position.deal("gilbert", deal)
     limit = Limit(nodes=nodes)
-    kind = {"streamlined": search != "complete", "best_first": search == "best-first"}
-    py = single_search(pos, limit, native=False, check=tableau_check.STATES, **kind)
-    compiled = single_search(pos, limit, check=tableau_check.STATES, **kind)
+    py = single_search(
+        pos, limit, native=False, check=tableau_check.STATES, streamlined=streamlined
+    )
+    compiled = single_search(pos, limit, check=tableau_check.STATES, streamlined=streamlined)
     assert (py.verdict, py.nodes, py.peak_table, py.line) == (
         compiled.verdict,
         compiled.nodes,

@@ -623,8 +623,7 @@ typedef struct { uint32_t parent; Step st; uint32_t depth; } BNode;
  * Open nodes are kept packed (KEYLEN bytes each), the line is read back through
  * the parents. verdict: 0 winnable, 1 exhausted, 2 unknown, -1 out of memory */
 static int best_first(State *root, long max_nodes, double seconds, const volatile char *flag,
-                      int streamline, Path *p, Check *chk,
-                      long *nodes_out, long *peak_out) {
+                      int streamline, Path *p, long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Seen t;
     if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds, 0)) { seen_free(&t); return -1; }
@@ -672,16 +671,10 @@ static int best_first(State *root, long max_nodes, double seconds, const volatil
                 verdict = deadline > 0 && now() + (d + st.k + 1) * VERIFY_SECONDS >= deadline ? 2 : 0;
                 break;
             }
-            long spent = nodes + (chk ? check_nodes(chk) : 0);
-            if ((max_nodes > 0 && spent >= max_nodes) ||
+            if ((max_nodes > 0 && nodes >= max_nodes) ||
                 (nodes % 8 == 0 && out_of_time(deadline, flag))) {
                 verdict = 2;
                 break;
-            }
-            if (chk) { /* tableau_check: a dead tableau is not opened */
-                int dead = check_dead(chk, &child, max_nodes > 0 ? max_nodes - spent : -1);
-                if (dead < 0) { verdict = -1; break; }
-                if (dead) continue;
             }
             if (!grow((void **)&heap, &hcap, hn + 1, sizeof(HEnt))) { verdict = -1; break; }
             int prio = p->rng ? 16 * estimate(&child) + rng_below(&p->rng, NOISE) : estimate(&child);
@@ -701,8 +694,6 @@ static int best_first(State *root, long max_nodes, double seconds, const volatil
             if (!make_step(&s, p, chain[i])) { verdict = -1; break; }
         }
     }
-    if (chk) nodes += check_nodes(chk);
-    if (max_nodes > 0 && nodes > max_nodes) nodes = max_nodes;
     *nodes_out = nodes; *peak_out = (long)t.positions;
     free(nd); free(heap); free(kids); free(chain); free(raw);
     seen_free(&t);
@@ -915,6 +906,8 @@ struct Check_ {
     long states;  /* each check's states (0: no check) */
     Table cache; uint8_t *dead; size_t dcap; /* by cache entry: 1 dead */
     long nodes;   /* the states the checks expanded */
+    int adaptive; /* checks made only while they find dead tableaux (check_due) */
+    long made, deads, skipped; /* checks made, of them dead; misses not checked since */
     struct PoolSearch_ *sub; /* the checks' search, made once and reset for each */
 };
 
@@ -950,13 +943,15 @@ static int pool_go(PoolSearch *ps, const State *root, long max_nodes, long max_t
 static void pool_close(PoolSearch *ps);
 
 /* a check of ``states`` states (g: the game whose up, down and empty rank it
- * keeps): 1 made, 0 out of memory (check_close it either way) */
-static int check_open(Check *c, const Pool *g, long states, double deadline,
+ * keeps; ``adaptive``: see check_due): 1 made, 0 out of memory (check_close it
+ * either way) */
+static int check_open(Check *c, const Pool *g, long states, int adaptive, double deadline,
                       const volatile char *flag) {
     memset(c, 0, sizeof *c);
     c->g = *g;
     c->g.cleared = 1; c->g.stock = 0; c->g.oracle = 0;
     c->states = states;
+    c->adaptive = adaptive;
     if (!table_init(&c->cache, 0, 0)) return 0;
     c->sub = calloc(1, sizeof(SubSearch));
     return c->sub && pool_open(&c->sub->ps, &c->g, 64 * states, deadline, flag, 0);
@@ -965,6 +960,20 @@ static int check_open(Check *c, const Pool *g, long states, double deadline,
 static void check_close(Check *c) {
     table_free(&c->cache); free(c->dead);
     if (c->sub) { pool_close(&c->sub->ps); free(c->sub); }
+}
+
+/* tableau_check.Check._due: a tableau not in the cache is checked (not adaptive:
+ * always) while fewer than CHECK_FREE + CHECK_RATIO * (dead answers) checks were
+ * made, else only the CHECK_PERIOD-th such tableau since the last check */
+#define CHECK_FREE 64
+#define CHECK_RATIO 16
+#define CHECK_PERIOD 1024
+static int check_due(Check *c) {
+    if (c->adaptive && c->made >= CHECK_FREE + CHECK_RATIO * c->deads && ++c->skipped < CHECK_PERIOD)
+        return 0;
+    c->skipped = 0;
+    c->made++;
+    return 1;
 }
 
 /* tableau_check.Check.piles_dead: G+ from s's tableau cannot turn every face-down card
@@ -978,9 +987,11 @@ static int check_dead(Check *c, const State *s, long left) {
     pool_normal(&c->g, &t, tableau_bits(&t)); /* cached by G+'s normal form */
     uint8_t key[KEYLEN];
     int len = make_key(&t, key), added;
-    long i = table_add(&c->cache, key, len, &added);
+    long i = table_find(&c->cache, key, len);
+    if (i >= 0) return c->dead[i];
+    if (!check_due(c)) return 0; /* not checked, not cached */
+    i = table_add(&c->cache, key, len, &added);
     if (i < 0) return -1;
-    if (!added) return c->dead[i];
     if (!grow((void **)&c->dead, &c->dcap, (size_t)i + 1, 1)) return -1;
     long nodes = 0, peak = 0, budget = c->states;
     if (left >= 0 && left < budget) budget = left;
@@ -989,6 +1000,7 @@ static int check_dead(Check *c, const State *s, long left) {
     c->nodes += nodes;
     if (v < 0) return -1;
     c->dead[i] = v == 1;
+    c->deads += v == 1;
     return v == 1;
 }
 
@@ -1199,7 +1211,7 @@ static int pool_open(PoolSearch *ps, const Pool *g, long max_table, double deadl
     if (!seen_init(&ps->t, (size_t)max_table, deadline > 0 ? deadline - now() : 0, huge)) return 0;
     ps->batch = malloc(sizeof(PoolKid) * POOL_BATCH);
     if (!ps->batch) return 0;
-    if (g->oracle && !check_open(&ps->check, g, g->oracle, deadline, flag)) return 0;
+    if (g->oracle && !check_open(&ps->check, g, g->oracle, 0, deadline, flag)) return 0;
     return 1;
 }
 
@@ -1365,10 +1377,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         Pool g = {1, 1, 7, 1, {0}, {0}, {0}, 0, 0};
         pool_masks(&g);
         use = &chk;
-        if (!check_open(&chk, &g, check, seconds > 0 ? now() + seconds : 0, flag)) use = NULL;
+        if (!check_open(&chk, &g, check, 1, seconds > 0 ? now() + seconds : 0, flag)) use = NULL;
     }
     if (check && !use) verdict = -1;
-    else if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, use, &nodes, &peak);
+    else if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, &nodes, &peak);
     else verdict = search(&s, max_nodes, seconds, flag, mode, &p, use, &nodes, &peak);
     if (check) check_close(&chk);
     Py_END_ALLOW_THREADS

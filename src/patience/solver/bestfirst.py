@@ -36,7 +36,6 @@ from patience.rules import GameRules
 from patience.solver import restarts
 from patience.solver.limits import Limit, Result, Verdict
 from patience.solver.ordering import wanted_cards
-from patience.solver.pruning import tableau_check
 
 #: Weights of the estimate (lower is better): a face-down card, a card off the
 #: foundations, a card in the stock or the waste, a card lying on top of a card
@@ -120,16 +119,13 @@ def search(
     dominated: Callable[[Position, bytes, set[bytes]], bool],
     variant: int = 0,
     seed: int = 0,
-    check: tableau_check.Check | None = None,
 ) -> Result:
     """Best-first search from ``position`` (left unchanged) within ``limit`` (whose
     node bound the caller has already lowered to the memory guard). ``lost`` here
     only means the moves ``children`` offers are exhausted. A new position that
     ``dominated`` says a known one makes needless is skipped like a known one.
     With ``seed`` (Gilbert's noisy restarts, :mod:`restarts`) a position's priority
-    is 16 times its estimate plus a random number below ``restarts.NOISE``. With
-    ``check`` a new position whose tableau it finds dead (:mod:`tableau_check`) is
-    not opened; ``nodes`` counts the checks' states too, within the node bound."""
+    is 16 times its estimate plus a random number below ``restarts.NOISE``."""
     start = time.perf_counter()
     root = position.copy(stack=False)
     if root.is_won():
@@ -180,24 +176,15 @@ def search(
                 if not time_to_verify(deadline, depth[nodes]):
                     verdict = Verdict.UNKNOWN
                 break
-            spent = nodes + (check.nodes if check else 0)
-            if (max_nodes is not None and spent >= max_nodes) or (
+            if (max_nodes is not None and nodes >= max_nodes) or (
                 deadline is not None and time.perf_counter() >= deadline
             ):
                 verdict = Verdict.UNKNOWN
                 break
-            if check and check.position_dead(pos, None if max_nodes is None else max_nodes - spent):
-                for _ in step:
-                    pos.pop()
-                continue
             heapq.heappush(heap, (priority(pos), -nodes))
             state[nodes] = pos.copy(stack=False)
             for _ in step:
                 pos.pop()
-    if check:
-        nodes += check.nodes
-    if max_nodes is not None:
-        nodes = min(nodes, max_nodes)
     line: tuple[Move, ...] = ()
     if verdict is Verdict.WINNABLE:
         steps: list[Step] = []

@@ -170,12 +170,13 @@ def single_search(
     the depth-first search shuffles every position's children, the best-first
     search adds noise to its estimate. The compiled Gilbert and Big Apple engines
     also end, unknown, once another thread sets ``stop[0]`` (:mod:`phases`); the
-    others ignore ``stop``. With ``check`` (Gilbert) each new
+    others ignore ``stop``. With ``check`` (Gilbert, depth-first) each new
     position's tableau is first checked by G+ with at most that many states
-    (:mod:`tableau_check`), and a dead one is a dead end; ``nodes`` counts the
-    checks' states too, and the node bound bounds both together."""
+    while the checks pay (:mod:`tableau_check`, adaptive), and a dead one is a
+    dead end; ``nodes`` counts the checks' states too, and the node bound bounds
+    both together."""
     assert not (seed and not prune), "only the pruned searches take a random state"
-    assert not check or (prune and tableau_check.applies(position.rules))
+    assert not check or (prune and not best_first and tableau_check.applies(position.rules))
     start = time.perf_counter()
     if prune and native and fast.available(position.rules):
         cap = fast.table_cap(position.rules)
@@ -202,7 +203,6 @@ def single_search(
             streamlined_moves.dominated,
             variant,
             seed,
-            tableau_check.Check(position.rules, check) if check else None,
         )
         return _verified(position, result, limit, start)
     pos = position.copy(stack=False)
@@ -220,7 +220,7 @@ def single_search(
 
     key_of = strategy.key
     dominated = strategy.dominated
-    checker = tableau_check.Check(pos.rules, check) if check else None
+    checker = tableau_check.Check(pos.rules, check, adaptive=True) if check else None
     max_nodes = _guarded(limit, MAX_TABLE["python"]).nodes
     deadline = None if limit.seconds is None else start + limit.seconds
     seen = {key_of(pos)}

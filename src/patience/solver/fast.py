@@ -139,9 +139,11 @@ def search(
     shuffles the children with this random state (:mod:`restarts`; 0: never), and
     Gilbert's best-first search adds noise to its estimate; ``stop`` (Gilbert, Big
     Apple): the search ends, unknown, once another thread sets ``stop[0]``
-    (phases.py's lanes); ``check`` (Gilbert): each new position's tableau is
-    checked by G+ with at most this many states, a dead one not searched
+    (phases.py's lanes); ``check`` (Gilbert, depth-first): each new position's
+    tableau is checked by G+ with at most this many states while the checks pay
+    (adaptive), a dead one not searched
     (:mod:`patience.solver.pruning.tableau_check`; 0: never)."""
+    assert not (check and best_first), "the check is the depth-first searches'"
     if gilbert_like(position.rules):
         mode = int(streamlined) | 2 * int(best_first)
         return _search_gilbert(position, limit, mode, seed, stop, check)
