@@ -480,7 +480,7 @@ static Mv next_stock_move(const State *s) {
 /* ------------------------------------------------------------ search */
 typedef struct { size_t base; int n, next; } Frame;
 
-/* the check by G+ of the complete search (tableau_check.py), defined with the free pool */
+/* the check by G+ of the depth-first searches (tableau_check.py), defined with the free pool */
 typedef struct Check_ Check;
 static int check_dead(Check *c, const State *s, long left);
 static long check_nodes(const Check *c);
@@ -1337,10 +1337,10 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
  *       stop=None, check=0) -> (verdict, [(src, dst, n), ...], nodes, peak)
  * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed: with this
  * random state (restarts.py; 0: none) the depth-first search shuffles the children,
- * the best-first search adds noise to the estimate; stop: as free_pool's; check:
- * each new position's tableau is checked by G+ with this many states
- * (tableau_check.py; 0: none), a dead one not searched; nodes counts the checks'
- * states too */
+ * the best-first search adds noise to the estimate; stop: as free_pool's; check
+ * (the depth-first searches): each new position's tableau is checked by G+ with
+ * this many states while the checks pay (tableau_check.py, check_due; 0: none), a
+ * dead one not searched; nodes counts the checks' states too */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *hidden, *up, *down, *stock, *waste;
     long max_nodes; double seconds; int mode = 0;
