@@ -24,3 +24,13 @@ PATIENCE_SOLVABLE_NODES = 20_000
 PATIENCE_SOLVABLE_SECONDS = None
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 PATIENCE_DAILY_NODES = 5_000
+
+# On SQLite the test database is a file, as in production, not Django's default
+# shared-cache in-memory database. In shared-cache mode a writer that meets a lock
+# fails at once (SQLITE_LOCKED ignores the busy timeout), and Django ignores close()
+# on an in-memory connection, so a live-server thread whose COMMIT failed kept its
+# transaction open: the next request's BEGIN failed ("cannot start a transaction
+# within a transaction", a 500 seen once in the browser tests). A file database
+# gives the tests production's WAL, IMMEDIATE transactions and busy timeout.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}  # noqa: F405
