@@ -10,7 +10,7 @@ from solverkit import replay_wins, searches_agree
 from patience import Move, Position, get_game
 from patience.solver import Limit, Verdict, fast, restarts, solve
 from patience.solver.engine import single_search
-from patience.solver.phases import _restart_phase
+from patience.solver.phases import _restart_phase, _win_phases, _win_shares
 
 NATIVE = fast.available(get_game("gilbert")) and fast.available(get_game("big-apple"))
 
@@ -114,6 +114,75 @@ def test_the_restarts_apply_to_the_games_with_a_stock_or_a_talon() -> None:
     assert restarts.applies(get_game("gilbert"))
     assert restarts.applies(get_game("big-apple"))
     assert not restarts.applies(get_game("bisley"))
+
+
+# ----------------------------------------------------------------- complete restarts
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+@pytest.mark.parametrize(
+    ("game", "deal", "restart"),
+    [("gilbert", 7, 1), ("gilbert", 7, 0), ("gilbert", 2, 3), ("big-apple", 76, 0)],
+)
+def test_compiled_complete_restarts_equal_the_python_ones(
+    game: str, deal: int, restart: int
+) -> None:
+    """The complete depth-first search shuffles its children as the Python one
+    does (Gilbert 7 restart 1 wins within 2,000 positions, Big Apple 76 restart 0
+    within 4,000; the others stay open)."""
+    pos = Position.deal(game, deal)
+    nodes = 4_000 if game == "big-apple" else 2_000
+    searches_agree(pos, Limit(nodes=nodes), seed=restarts.seed(restart))
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+def test_the_complete_restarts_win_what_the_streamlined_ones_miss() -> None:
+    """Gilbert deal 7 (undecided at the deep budget before the complete restarts;
+    its lines play cards back from the foundations, which the streamlined moves
+    never do): 50 streamlined restarts find nothing, the second complete restart
+    wins after 9,480 positions of its own, and so do the phases."""
+    pos = Position.deal("gilbert", 7)
+    shuffled = _restart_phase(pos, Limit(nodes=100_000), native=True)
+    assert shuffled.verdict is Verdict.UNKNOWN
+    complete = _restart_phase(pos, Limit(nodes=100_000), native=True, complete=True)
+    assert complete.verdict is Verdict.WINNABLE
+    assert complete.nodes == restarts.COMPLETE_NODES["stock"] + 9_480
+    result = solve(pos, Limit(nodes=1_000_000))
+    assert result.verdict is Verdict.WINNABLE and result.line == complete.line
+    replay_wins(pos, result.line)
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+def test_the_complete_restarts_win_big_apple_deals_the_streamlined_ones_miss() -> None:
+    """Big Apple deal 76 (undecided at the deep budget before the complete
+    restarts): 50 streamlined restarts find nothing; the first complete restart
+    wins after 3,856 positions, with a line of 1,264 moves that replays to a win."""
+    pos = Position.deal("big-apple", 76)
+    shuffled = _restart_phase(pos, Limit(nodes=100_000), native=True)
+    assert shuffled.verdict is Verdict.UNKNOWN
+    complete = _restart_phase(pos, Limit(nodes=100_000), native=True, complete=True)
+    assert complete.verdict is Verdict.WINNABLE
+    assert complete.nodes == 3_856
+    replay_wins(pos, complete.line)
+
+
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+def test_the_complete_restarts_run_after_the_streamlined_moves_are_exhausted() -> None:
+    """Big Apple deal 1 is lost at the start: the best-first phase exhausts the
+    streamlined moves at once, the later streamlined phases are skipped, and the
+    first complete restart has no child either, which ends the win-only phases:
+    no position searched, and the complete search proves the loss."""
+    pos = Position.deal("big-apple", 1)
+    rules = pos.rules
+    won = _win_phases(
+        pos, Limit(nodes=100_000), _win_shares(rules, Limit(nodes=100_000)), native=True
+    )
+    assert won.verdict is Verdict.UNKNOWN and won.nodes == 0
+    assert solve(pos, Limit(nodes=100_000)).verdict is Verdict.LOST
+
+
+def test_the_games_with_a_stock_or_a_talon_have_the_complete_restarts() -> None:
+    assert restarts.complete_applies(get_game("gilbert"))
+    assert restarts.complete_applies(get_game("big-apple"))
+    assert not restarts.complete_applies(get_game("bisley"))
 
 
 # ----------------------------------------------------------------- noisy best-first

@@ -81,6 +81,8 @@ def _win_shares(rules: GameRules, limit: Limit) -> list[_Phase]:
             first.append((bestfirst.share(rules, limit), "best-first", variant))
     if restarts.applies(rules):
         first.append((restarts.share(rules, limit), "restarts", 0))
+    if restarts.complete_applies(rules):
+        first.append((restarts.share(rules, limit, complete=True), "complete restarts", 0))
     if restarts.noisy_applies(rules):
         first.append((restarts.share(rules, limit, noisy=True), "noisy restarts", 0))
     first.append((streamline.first_share(rules, limit), "depth-first", 0))
@@ -96,14 +98,19 @@ def _win_phases(
     stop: bytearray | None = None,
 ) -> Result:
     """The win-only ``phases`` in order, each within its share and what is left of
-    ``limit``: winnable with the first win, else unknown (also when a phase
-    exhausted the streamlined moves: the next such phase would repeat it).
-    They do not check tableaux by G+ (:func:`_check`): measured, the checks' time
-    cost them more wins than they brought (docs/solver.md, "The check by G+ in the
-    searches")."""
+    ``limit``: winnable with the first win, else unknown. A phase that exhausted
+    the streamlined moves skips the later phases over them (they would repeat
+    it), not the complete restarts; these exhausting the complete moves end the
+    phases. They do not check tableaux by G+ (:func:`_check`): measured, the
+    checks' time cost them more wins than they brought (docs/solver.md, "The check
+    by G+ in the searches")."""
     start = time.perf_counter()
     nodes, peak = 0, 0
+    exhausted = False  # the streamlined moves, by an earlier phase
     for share, phase, variant in phases:
+        complete = phase == "complete restarts"
+        if exhausted and not complete:
+            continue
         rest = _rest(limit, start, nodes)
         if rest is None or (stop is not None and stop[0]):
             break
@@ -113,6 +120,7 @@ def _win_phases(
                 _least(share, rest),
                 native=native,
                 noisy=phase == "noisy restarts",
+                complete=complete,
                 stop=stop,
             )
         else:
@@ -130,7 +138,9 @@ def _win_phases(
         if part.verdict is Verdict.WINNABLE:
             return Result(part.verdict, part.line, nodes, time.perf_counter() - start, peak)
         if part.verdict is Verdict.LOST:
-            break
+            if complete:
+                break
+            exhausted = True
     return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
 
 
@@ -321,21 +331,25 @@ def _restart_phase(
     *,
     native: bool,
     noisy: bool = False,
+    complete: bool = False,
     stop: bytearray | None = None,
 ) -> Result:
     """The randomized restarts (:mod:`restarts`) within ``limit``, of the
-    depth-first search or (``noisy``) of the best-first search: winnable with the
-    first restart's win; lost when a restart exhausted the streamlined moves (every
-    other one would too); else unknown."""
+    streamlined depth-first search, (``noisy``) of the best-first search or
+    (``complete``) of the complete depth-first search: winnable with the first
+    restart's win; lost when a restart exhausted its moves (every other one would
+    too: the phase ends; a verdict of the win-only phases, not a proof); else
+    unknown."""
+    assert not (noisy and complete), "the noisy restarts are best-first"
     start = time.perf_counter()
-    each = restarts.restart_nodes(position.rules, noisy=noisy)
+    each = restarts.restart_nodes(position.rules, noisy=noisy, complete=complete)
     nodes, peak, i = 0, 0, 0
     while (rest := _rest(limit, start, nodes)) is not None and not (stop and stop[0]):
         part = single_search(
             position,
             _least(Limit(nodes=each), rest),
             native=native,
-            streamlined=True,
+            streamlined=not complete,
             best_first=noisy,
             seed=restarts.seed(i),
             stop=stop,

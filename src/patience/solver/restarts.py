@@ -33,7 +33,7 @@ NODES = {"stock": 2_000, "talon": 2_000}
 #: The phase's share of a budget (nodes and seconds), per game kind. Big Apple's
 #: restarts kept winning deals up to 6.5 million positions, Gilbert's did not
 #: (docs/solver.md, "Randomized restarts").
-SHARE = {"stock": 0.1, "talon": 0.45}
+SHARE = {"stock": 0.08, "talon": 0.2}
 
 #: Gilbert's second restart phase: the best-first search (:mod:`bestfirst`) with
 #: noise on its estimate, restarted: each restart may search ``NOISY_NODES``
@@ -43,6 +43,16 @@ SHARE = {"stock": 0.1, "talon": 0.45}
 NOISY_NODES = 20_000
 NOISE = 480
 NOISY_SHARE = {"stock": 0.2}
+
+#: The restarts of the complete depth-first search: every move, also the cards
+#: played back from the foundations and the moves between piles that the
+#: streamlined moves leave out, the children shuffled as above, each restart at
+#: most ``COMPLETE_NODES`` positions, on ``COMPLETE_SHARE`` of a budget, per game
+#: kind. They win many deals whose lines need such moves (docs/solver.md,
+#: "Complete restarts"). A restart that exhausts the complete moves ends the
+#: win-only phases (every other restart would too).
+COMPLETE_NODES = {"stock": 20_000, "talon": 5_000}
+COMPLETE_SHARE = {"stock": 0.04, "talon": 0.25}
 
 _MASK = (1 << 64) - 1
 
@@ -56,8 +66,11 @@ def _kind(rules: GameRules) -> str:
     return "stock" if rules.stock is not None else "talon"
 
 
-def restart_nodes(rules: GameRules, *, noisy: bool = False) -> int:
-    """The node budget of one restart (``noisy``: of the best-first phase)."""
+def restart_nodes(rules: GameRules, *, noisy: bool = False, complete: bool = False) -> int:
+    """The node budget of one restart (``noisy``: of the best-first phase;
+    ``complete``: of the complete depth-first search)."""
+    if complete:
+        return COMPLETE_NODES[_kind(rules)]
     return NOISY_NODES if noisy else NODES[_kind(rules)]
 
 
@@ -66,9 +79,16 @@ def noisy_applies(rules: GameRules) -> bool:
     return _kind(rules) in NOISY_SHARE and applies(rules)
 
 
-def share(rules: GameRules, limit: Limit, *, noisy: bool = False) -> Limit:
-    """The phase's part of ``limit`` (``noisy``: of the best-first phase)."""
-    return limit.part((NOISY_SHARE if noisy else SHARE)[_kind(rules)])
+def complete_applies(rules: GameRules) -> bool:
+    """The game has the restarts of the complete search (Gilbert, Big Apple)."""
+    return _kind(rules) in COMPLETE_SHARE and applies(rules)
+
+
+def share(rules: GameRules, limit: Limit, *, noisy: bool = False, complete: bool = False) -> Limit:
+    """The phase's part of ``limit`` (``noisy``: of the best-first phase;
+    ``complete``: of the complete depth-first search)."""
+    shares = COMPLETE_SHARE if complete else NOISY_SHARE if noisy else SHARE
+    return limit.part(shares[_kind(rules)])
 
 
 def seed(i: int) -> int:
