@@ -1,0 +1,50 @@
+"""bench/restarts.py: the Luby sequence, its deal list, its summary, one deal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from benchkit import load
+
+rs = load("restarts")
+
+
+def test_the_luby_sequence() -> None:
+    assert [rs.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    with pytest.raises(ValueError, match="starts at 1"):
+        rs.luby(0)
+
+
+def test_the_unknown_deals_are_those_of_the_game_the_last_budget_left_open(
+    tmp_path: Path,
+) -> None:
+    rows = [
+        {"kind": "meta", "command": "python bench/winnability.py"},
+        {"kind": "solve", "game": "gilbert", "deal": 3, "verdict": "unknown"},
+        {"kind": "solve", "game": "big-apple", "deal": 5, "verdict": "unknown"},
+        {"kind": "solve", "game": "big-apple", "deal": 4, "verdict": "unknown"},
+        {"kind": "solve", "game": "big-apple", "deal": 4, "verdict": "winnable"},  # deep
+    ]
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert rs.unknown_deals(raw, "big-apple") == [5]
+    assert rs.unknown_deals(raw, "gilbert") == [3]
+
+
+def test_the_summary_names_the_deals_won() -> None:
+    rows = [
+        {"deal": 1, "verdict": "winnable", "seconds": 0.5},
+        {"deal": 2, "verdict": "unknown", "seconds": 3.0},
+        {"deal": 3, "verdict": "winnable", "seconds": 1.5},
+    ]
+    assert rs.summary(rows) == "2 of 3 won, median 1.000 s, max 1.500 s: 1,3"
+    assert rs.summary(rows[1:2]) == "0 of 1 won"
+
+
+def test_the_second_complete_restart_wins_gilbert_deal_7() -> None:
+    """As tests/solver/test_restarts.py: the first restart uses its 20,000
+    positions, the second wins after 9,480."""
+    row = rs.run_one("gilbert", 7, 60.0, 20_000, complete=True, luby_caps=False)
+    assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 2, 29_480)
