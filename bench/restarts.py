@@ -20,6 +20,7 @@ commands side by side on a 2-core machine, not more.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shlex
 import sys
@@ -109,27 +110,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     deals = parse_deals(args.deals) if args.deals else unknown_deals(args.unknown, args.game)
     rows: list[Row] = []
-    out = args.raw.open("w") if args.raw else None
-    if out:
-        meta = {
-            "kind": "meta",
-            "command": shlex.join(["python", *sys.argv]),
-            "code": code_version(),
-        }
-        out.write(json.dumps(meta) + "\n")
-    for deal in deals:
-        row = run_one(
-            args.game, deal, args.seconds, args.nodes, complete=args.complete, luby_caps=args.luby
-        )
-        rows.append(row)
-        print(
-            f"{args.game} {deal}: {row['verdict']} after {row['restarts']} restarts, "
-            f"{row['nodes']} positions, {row['seconds']} s",
-            flush=True,
-        )
+    with contextlib.ExitStack() as files:
+        out = files.enter_context(args.raw.open("w")) if args.raw else None
         if out:
-            out.write(json.dumps(row) + "\n")
-            out.flush()
+            command = shlex.join(["python", *sys.argv])
+            out.write(json.dumps({"kind": "meta", "command": command, "code": code_version()}))
+            out.write("\n")
+        for deal in deals:
+            row = run_one(
+                args.game,
+                deal,
+                args.seconds,
+                args.nodes,
+                complete=args.complete,
+                luby_caps=args.luby,
+            )
+            rows.append(row)
+            print(
+                f"{args.game} {deal}: {row['verdict']} after {row['restarts']} restarts, "
+                f"{row['nodes']} positions, {row['seconds']} s",
+                flush=True,
+            )
+            if out:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
     print(summary(rows))
     return 0
 
