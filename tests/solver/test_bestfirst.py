@@ -8,7 +8,7 @@ from solverkit import complete, move, replay_wins, searches_agree
 from test_streamline import NEEDS_PLAY_BACK
 
 from patience import Position, get_game, parse_position
-from patience.solver import Limit, Verdict, bestfirst, fast, solve
+from patience.solver import Limit, Verdict, bestfirst, fast, restarts, solve
 from patience.solver.engine import single_search
 
 NATIVE = fast.available(get_game("gilbert"))
@@ -43,17 +43,22 @@ def test_best_first_finds_a_win_the_depth_first_phase_misses(native: bool) -> No
 @pytest.mark.parametrize("native", [True, False])
 def test_an_exhausted_best_first_phase_is_not_a_verdict(native: bool) -> None:
     """Won only by playing cards back from the foundations, which the best-first
-    phase (streamlined moves) never does: it exhausts its moves, the complete
-    search then wins. The streamlined depth-first phase is skipped (it would search
-    the same positions again)."""
+    phase (streamlined moves) never does: it exhausts its moves, and the later
+    phases over those moves are skipped (they would search the same positions
+    again); the first complete restart (over every move) then wins, as the
+    complete search would."""
     pos = parse_position(NEEDS_PLAY_BACK, "gilbert")
-    first = single_search(pos, Limit(nodes=1_000), native=native, streamlined=True, best_first=True)
+    limit = Limit(nodes=1_000)
+    first = single_search(pos, limit, native=native, streamlined=True, best_first=True)
     assert first.verdict is Verdict.LOST  # its moves are exhausted: not a verdict
     assert not any(pos.hidden)  # the free pool is skipped: its goal is reached
-    complete_search = single_search(pos, Limit(nodes=1_000), native=native)
-    result = solve(pos, Limit(nodes=1_000), native=native)
-    assert result.verdict is Verdict.WINNABLE
-    assert result.nodes == first.nodes + complete_search.nodes
+    assert single_search(pos, limit, native=native).verdict is Verdict.WINNABLE
+    share = restarts.share(pos.rules, limit, complete=True)  # 40 positions
+    restart = single_search(pos, share, native=native, seed=restarts.seed(0))
+    assert restart.verdict is Verdict.WINNABLE
+    result = solve(pos, limit, native=native)
+    assert result.verdict is Verdict.WINNABLE and result.line == restart.line
+    assert result.nodes == first.nodes + restart.nodes
     replay_wins(pos, result.line)
 
 
