@@ -37,7 +37,7 @@ from patience import Position
 from patience.solver import fast, phases
 from patience.solver.cli import parse_deals
 from patience.solver.limits import Limit
-from winnability import code_version, percentile  # bench/ is this script's folder
+from winnability import code_version, percentile, unknown_deals  # bench/: this folder
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
@@ -65,17 +65,6 @@ def run_one(args: tuple[int, float, int, str]) -> Row:
         "seconds": round(time.perf_counter() - start, 3),
         "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
     }
-
-
-def unknown_deals(raw: Path) -> list[int]:
-    """The Gilbert deals ``raw`` (bench/winnability.py's results) left unknown at the
-    last budget it ran them with."""
-    last: dict[int, str] = {}
-    for line in raw.read_text().splitlines():
-        row = json.loads(line)
-        if row.get("kind") == "solve" and row["game"] == "gilbert":
-            last[row["deal"]] = row["verdict"]
-    return sorted(d for d, verdict in last.items() if verdict == "unknown")
 
 
 def summary(rows: list[Row]) -> str:
@@ -119,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes side by side (1)")
     parser.add_argument("--raw", type=Path, help="raw results (one JSON object per deal)")
     args = parser.parse_args(argv)
-    deals = parse_deals(args.deals) if args.deals else unknown_deals(args.unknown)
+    deals = parse_deals(args.deals) if args.deals else unknown_deals(args.unknown, "gilbert")
     meta = {
         "kind": "meta",
         "code": code_version(),

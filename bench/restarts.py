@@ -32,7 +32,7 @@ from patience import Position
 from patience.solver import fast, restarts
 from patience.solver.cli import parse_deals
 from patience.solver.limits import Limit, Verdict
-from winnability import code_version, percentile  # bench/ is this script's folder
+from winnability import code_version, percentile, unknown_deals  # bench/: this folder
 
 Row = dict[str, Any]
 
@@ -74,16 +74,6 @@ def run_one(
         "nodes": searched,
         "seconds": round(time.perf_counter() - start, 3),
     }
-
-
-def unknown_deals(raw: Path, game: str) -> list[int]:
-    """The deals of ``game`` a bench/winnability.py run left unknown at its last budget."""
-    last: dict[int, str] = {}
-    for line in raw.read_text().splitlines():
-        row = json.loads(line)
-        if row.get("kind") == "solve" and row["game"] == game:
-            last[row["deal"]] = row["verdict"]
-    return sorted(deal for deal, verdict in last.items() if verdict == "unknown")
 
 
 def summary(rows: list[Row]) -> str:

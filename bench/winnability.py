@@ -267,6 +267,17 @@ def code_version() -> str:
     return f"{commit or 'unknown'} (src/ tree {tree}{changes})"
 
 
+def unknown_deals(raw: Path, game: str) -> list[int]:
+    """The deals of ``game`` that ``raw`` (this script's results) left unknown at the
+    last budget it ran them with (for the scripts that study those deals)."""
+    last: dict[int, str] = {}
+    for line in raw.read_text().splitlines():
+        row = json.loads(line)
+        if row.get("kind") == "solve" and row["game"] == game:
+            last[row["deal"]] = row["verdict"]
+    return sorted(deal for deal, verdict in last.items() if verdict == "unknown")
+
+
 def limit_text(limit: Row) -> str:
     nodes = [f"{limit['nodes']:,} nodes"] if limit["nodes"] else []
     return " or ".join(nodes + ([f"{limit['seconds']:g} s"] if limit["seconds"] else []))

@@ -21,7 +21,7 @@ def test_the_unknown_deals_are_those_the_last_budget_left_open(tmp_path: Path) -
     ]
     raw = tmp_path / "raw.jsonl"
     raw.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    assert fp.unknown_deals(raw) == [5]
+    assert fp.unknown_deals(raw, "gilbert") == [5]
 
 
 def test_the_summary_counts_each_result() -> None:
