@@ -176,6 +176,8 @@ def test_the_complete_restarts_run_after_the_streamlined_moves_are_exhausted() -
         pos, Limit(nodes=100_000), _win_shares(rules, Limit(nodes=100_000)), native=True
     )
     assert won.verdict is Verdict.UNKNOWN and won.nodes == 0
+    alone = _restart_phase(pos, Limit(nodes=100_000), native=True, complete=True)
+    assert alone.verdict is Verdict.LOST and alone.nodes == 0  # no child: the phase ends
     assert solve(pos, Limit(nodes=100_000)).verdict is Verdict.LOST
 
 
