@@ -4,7 +4,9 @@ Runs one restart phase (``patience.solver.restarts``) alone, in the compiled
 engine, on given deals of Gilbert or Big Apple, for a fixed time a deal: restart
 ``i`` searches with the random state ``restarts.seed(i)`` and at most ``--nodes``
 positions (or ``--nodes`` times the ``i``-th number of the Luby sequence, with
-``--luby``), over the streamlined moves or (``--complete``) over every move.
+``--luby``), over the streamlined moves, (``--complete``) over every move,
+or (``--noisy``, Gilbert) the best-first search with noise on its estimate;
+``--first N`` starts at restart ``N`` (another stream of seeds than the phase's).
 One line per deal and a summary: how many it won, within how many restarts.
 
     python bench/restarts.py --game big-apple --unknown bench/results/winnability-<UTC>.jsonl \\
@@ -49,17 +51,30 @@ def luby(i: int) -> int:
 
 
 def run_one(
-    game: str, deal: int, seconds: float, nodes: int, *, complete: bool, luby_caps: bool
+    game: str,
+    deal: int,
+    seconds: float,
+    nodes: int,
+    *,
+    complete: bool,
+    luby_caps: bool,
+    first: int = 0,
+    noisy: bool = False,
 ) -> Row:
-    """Restarts on ``deal`` of ``game`` until one wins or ``seconds`` are spent."""
+    """Restarts ``first``, ``first + 1``, ... on ``deal`` of ``game`` until one
+    wins or ``seconds`` are spent."""
     pos = Position.deal(game, deal)
     start = time.perf_counter()
-    i = searched = 0
+    i, searched = first, 0
     verdict = Verdict.UNKNOWN
     while (left := seconds - (time.perf_counter() - start)) > 0:
-        cap = nodes * luby(i + 1) if luby_caps else nodes
+        cap = nodes * luby(i - first + 1) if luby_caps else nodes
         result = fast.search(
-            pos, Limit(nodes=cap, seconds=left), streamlined=not complete, seed=restarts.seed(i)
+            pos,
+            Limit(nodes=cap, seconds=left),
+            streamlined=not complete,
+            best_first=noisy,
+            seed=restarts.seed(i),
         )
         searched += result.nodes
         i += 1
@@ -70,7 +85,7 @@ def run_one(
         "game": game,
         "deal": deal,
         "verdict": verdict.value,
-        "restarts": i,
+        "restarts": i - first,
         "nodes": searched,
         "seconds": round(time.perf_counter() - start, 3),
     }
@@ -95,9 +110,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per deal (3)")
     parser.add_argument("--nodes", type=int, default=2_000, help="positions a restart (2,000)")
     parser.add_argument("--luby", action="store_true", help="--nodes times the Luby sequence")
-    parser.add_argument("--complete", action="store_true", help="every move, not the streamlined")
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument("--complete", action="store_true", help="every move, not the streamlined")
+    kind.add_argument(
+        "--noisy", action="store_true", help="the best-first search with noise (Gilbert)"
+    )
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first restart's number (0; the seeds' stream)"
+    )
     parser.add_argument("--raw", type=Path, help="raw results, one JSON object per deal")
     args = parser.parse_args(argv)
+    if args.noisy and args.game != "gilbert":
+        parser.error("--noisy: only Gilbert has the noisy best-first restarts")
     deals = parse_deals(args.deals) if args.deals else unknown_deals(args.unknown, args.game)
     rows: list[Row] = []
     with contextlib.ExitStack() as files:
@@ -114,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.nodes,
                 complete=args.complete,
                 luby_caps=args.luby,
+                first=args.first,
+                noisy=args.noisy,
             )
             rows.append(row)
             print(

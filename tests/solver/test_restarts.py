@@ -8,7 +8,7 @@ import pytest
 from solverkit import replay_wins, searches_agree
 
 from patience import Move, Position, get_game
-from patience.solver import Limit, Verdict, fast, restarts, solve
+from patience.solver import Limit, Verdict, fast, restarts, solve, streamline
 from patience.solver.engine import single_search
 from patience.solver.phases import _restart_phase, _win_phases, _win_shares
 
@@ -114,6 +114,26 @@ def test_the_restarts_apply_to_the_games_with_a_stock_or_a_talon() -> None:
     assert restarts.applies(get_game("gilbert"))
     assert restarts.applies(get_game("big-apple"))
     assert not restarts.applies(get_game("bisley"))
+
+
+def test_only_gilbert_solves_with_the_streamlined_restarts_and_depth_first_phase() -> None:
+    """Big Apple's complete restarts win what these won (docs/solver.md, "Complete
+    restarts first"): its win-only phases are the two best-first ones, then they."""
+    assert restarts.streamlined_applies(get_game("gilbert"))
+    assert streamline.phase_applies(get_game("gilbert"))
+    big_apple = get_game("big-apple")
+    assert not restarts.streamlined_applies(big_apple)
+    assert not streamline.phase_applies(big_apple)
+    names = [name for _, name, _ in _win_shares(big_apple, Limit(nodes=1_000))]
+    assert names == ["best-first", "best-first", "complete restarts"]
+    gilbert = [name for _, name, _ in _win_shares(get_game("gilbert"), Limit(nodes=1_000))]
+    assert gilbert == [
+        "best-first",
+        "restarts",
+        "complete restarts",
+        "noisy restarts",
+        "depth-first",
+    ]
 
 
 # ----------------------------------------------------------------- complete restarts

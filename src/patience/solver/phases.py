@@ -79,13 +79,14 @@ def _win_shares(rules: GameRules, limit: Limit) -> list[_Phase]:
     if bestfirst.applies(rules):
         for variant in range(bestfirst.variants(rules)):
             first.append((bestfirst.share(rules, limit), "best-first", variant))
-    if restarts.applies(rules):
+    if restarts.streamlined_applies(rules):
         first.append((restarts.share(rules, limit), "restarts", 0))
     if restarts.complete_applies(rules):
         first.append((restarts.share(rules, limit, complete=True), "complete restarts", 0))
     if restarts.noisy_applies(rules):
         first.append((restarts.share(rules, limit, noisy=True), "noisy restarts", 0))
-    first.append((streamline.first_share(rules, limit), "depth-first", 0))
+    if streamline.phase_applies(rules):
+        first.append((streamline.first_share(rules, limit), "depth-first", 0))
     return first
 
 

@@ -21,7 +21,9 @@ positions. Of the 31 Gilbert deals of that sample no shuffled restart won, the
 best-first search with noise on its estimate (``NOISE``), restarted, won 5 more.
 The same restarts over the complete moves (``COMPLETE_NODES``) won 31 of the 78
 Big Apple deals and 3 of the 98 Gilbert deals that every phase before them left
-undecided (docs/solver.md, "Complete restarts").
+undecided (docs/solver.md, "Complete restarts"); Big Apple's win every deal its
+streamlined restarts won, and sooner, so they replace those there ("Complete
+restarts first").
 """
 
 from __future__ import annotations
@@ -33,12 +35,12 @@ from patience.solver.limits import Limit
 #: Positions each restart may search, per game kind (see streamline.SHARE).
 NODES = {"stock": 2_000, "talon": 2_000}
 
-#: The phase's share of a budget (nodes and seconds), per game kind. Big Apple's
-#: restarts kept winning deals up to 6.5 million positions, Gilbert's did not
-#: (docs/solver.md, "Randomized restarts"); the complete restarts (below) then
-#: won more of the deals left, so they took 25 of Big Apple's 45 % and 2 of
-#: Gilbert's 10 %.
-SHARE = {"stock": 0.08, "talon": 0.2}
+#: The phase's share of a budget (nodes and seconds), per game kind. Gilbert's
+#: restarts stopped winning deals after a few thousand positions (docs/solver.md,
+#: "Randomized restarts"); the complete restarts (below) then won more of the deals
+#: left, so they took 2 of its 10 %. Big Apple has none: its complete restarts win
+#: every deal these won, and more (docs/solver.md, "Complete restarts first").
+SHARE = {"stock": 0.08}
 
 #: Gilbert's second restart phase: the best-first search (:mod:`bestfirst`) with
 #: noise on its estimate, restarted: each restart may search ``NOISY_NODES``
@@ -54,10 +56,12 @@ NOISY_SHARE = {"stock": 0.2}
 #: streamlined moves leave out, the children shuffled as above, each restart at
 #: most ``COMPLETE_NODES`` positions, on ``COMPLETE_SHARE`` of a budget, per game
 #: kind. They win many deals whose lines need such moves (docs/solver.md,
-#: "Complete restarts"). A restart that exhausts the complete moves ends the
-#: win-only phases (every other restart would too).
+#: "Complete restarts"); Big Apple's come right after its best-first phases and
+#: take the rest of its win-only share ("Complete restarts first"). A restart
+#: that exhausts the complete moves ends the win-only phases (every other restart
+#: would too).
 COMPLETE_NODES = {"stock": 20_000, "talon": 5_000}
-COMPLETE_SHARE = {"stock": 0.04, "talon": 0.25}
+COMPLETE_SHARE = {"stock": 0.04, "talon": 0.55}
 
 _MASK = (1 << 64) - 1
 
@@ -77,6 +81,11 @@ def restart_nodes(rules: GameRules, *, noisy: bool = False, complete: bool = Fal
     if complete:
         return COMPLETE_NODES[_kind(rules)]
     return NOISY_NODES if noisy else NODES[_kind(rules)]
+
+
+def streamlined_applies(rules: GameRules) -> bool:
+    """The game has the restarts of the streamlined search (Gilbert)."""
+    return _kind(rules) in SHARE and applies(rules)
 
 
 def noisy_applies(rules: GameRules) -> bool:

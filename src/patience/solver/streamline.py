@@ -33,16 +33,14 @@ from patience.rules import GameRules, Kind
 from patience.solver.limits import Limit
 from patience.solver.ordering import wanted_cards
 
-#: The streamlined search's share of a budget (nodes and seconds), per game kind:
-#: with a stock (Gilbert) most undecided deals are winnable, so the searches that
-#: find wins get most of it: the best-first search (bestfirst.SHARE) first, then
-#: this one; with a talon (Big Apple) the complete search won more of the deals left
-#: undecided (deals 1-100: of the 8 winnable deals decided at 10 s, the streamlined
-#: search needs at most 136,000 positions for 4 of them and 770,000 for one; the
-#: complete one wins 3 of the 17 others within 1.5-2.5 million positions, the
-#: streamlined one 1 within 2 million), so it gets most of it (after the
-#: best-first search's share, bestfirst.SHARE).
-SHARE = {"stock": 0.08, "talon": 0.1}
+#: The streamlined depth-first phase's share of a budget (nodes and seconds), per
+#: game kind: with a stock (Gilbert) most undecided deals are winnable, so the
+#: searches that find wins get most of it: the best-first search (bestfirst.SHARE)
+#: first, then this one at the end of the win-only phases. With a talon (Big Apple)
+#: the phase has none: the complete restarts (restarts.COMPLETE_SHARE) win every
+#: deal it and the streamlined restarts won, and more (docs/solver.md, "Complete
+#: restarts first").
+SHARE = {"stock": 0.08}
 
 
 def applies(rules: GameRules) -> bool:
@@ -83,6 +81,12 @@ def restrict(pos: Position, moves: list[Move]) -> list[Move]:
     return kept
 
 
+def phase_applies(rules: GameRules) -> bool:
+    """The game has the streamlined depth-first phase (Gilbert)."""
+    return applies(rules) and rules.stock is not None
+
+
 def first_share(rules: GameRules, limit: Limit) -> Limit:
-    """The streamlined search's part of ``limit``."""
-    return limit.part(SHARE["stock" if rules.stock is not None else "talon"])
+    """The streamlined depth-first phase's part of ``limit``."""
+    assert phase_applies(rules), "Big Apple has no streamlined depth-first phase"
+    return limit.part(SHARE["stock"])
