@@ -48,3 +48,24 @@ def test_the_second_complete_restart_wins_gilbert_deal_7() -> None:
     positions, the second wins after 9,480."""
     row = rs.run_one("gilbert", 7, 60.0, 20_000, complete=True, luby_caps=False)
     assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 2, 29_480)
+
+
+def test_first_starts_at_a_later_restart() -> None:
+    """``--first 1``: restart 1 alone is the one that wins deal 7 (above)."""
+    row = rs.run_one("gilbert", 7, 60.0, 20_000, complete=True, luby_caps=False, first=1)
+    assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 1, 9_480)
+
+
+def test_noisy_restarts_of_another_seed_stream_win_gilbert_deal_144() -> None:
+    """Measured in docs/solver.md ("Complete restarts first"): restarts 100,000 on,
+    20,000 positions each, win deal 144 (undecided at the deep budget)."""
+    row = rs.run_one(
+        "gilbert", 144, 60.0, 20_000, complete=False, luby_caps=False, first=100_000, noisy=True
+    )
+    assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 51, 1_009_028)
+
+
+def test_noisy_is_only_for_gilbert(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        rs.main(["--game", "big-apple", "--deals", "1", "--noisy"])
+    assert "only Gilbert" in capsys.readouterr().err
