@@ -57,8 +57,8 @@ def test_first_starts_at_a_later_restart() -> None:
 
 
 def test_noisy_restarts_of_another_seed_stream_win_gilbert_deal_144() -> None:
-    """Measured in docs/solver.md ("Complete restarts first"): restarts 100,000 on,
-    20,000 positions each, win deal 144 (undecided at the deep budget)."""
+    """Measured in docs/solver.md ("What is still open", Gilbert's lead): restarts
+    100,000 on, 20,000 positions each, win deal 144 (undecided at the deep budget)."""
     row = rs.run_one(
         "gilbert", 144, 60.0, 20_000, complete=False, luby_caps=False, first=100_000, noisy=True
     )
