@@ -238,6 +238,22 @@ def test_the_noisy_restarts_win_what_the_shuffled_ones_miss() -> None:
     replay_wins(pos, result.line)
 
 
+@pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
+def test_shorter_noisy_restarts_win_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gilbert deal 388 (won in the deep stage of a benchmark run): the noisy
+    restarts of ``NOISY_NODES`` (5,000) positions each win it at restart 93, within
+    500,000 positions; restarts of 20,000 positions, as they were, do not
+    (docs/solver.md, "Shorter noisy restarts")."""
+    pos = Position.deal("gilbert", 388)
+    assert restarts.NOISY_NODES == 5_000
+    short = _restart_phase(pos, Limit(nodes=500_000), native=True, noisy=True)
+    assert short.verdict is Verdict.WINNABLE
+    replay_wins(pos, short.line)
+    monkeypatch.setattr(restarts, "NOISY_NODES", 20_000)
+    long = _restart_phase(pos, Limit(nodes=500_000), native=True, noisy=True)
+    assert long.verdict is Verdict.UNKNOWN and long.nodes == 500_000
+
+
 def test_only_gilbert_has_the_noisy_restarts() -> None:
     assert restarts.noisy_applies(get_game("gilbert"))
     assert not restarts.noisy_applies(get_game("big-apple"))
