@@ -241,13 +241,14 @@ def test_the_noisy_restarts_win_what_the_shuffled_ones_miss() -> None:
 @pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
 def test_shorter_noisy_restarts_win_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
     """Gilbert deal 388 (won in the deep stage of a benchmark run): the noisy
-    restarts of ``NOISY_NODES`` (5,000) positions each win it at restart 93, within
-    500,000 positions; restarts of 20,000 positions, as they were, do not
+    restarts of ``NOISY_NODES`` (5,000) positions each win it in the 93rd restart,
+    within 500,000 positions; restarts of 20,000 positions, as they were, do not
     (docs/solver.md, "Shorter noisy restarts")."""
     pos = Position.deal("gilbert", 388)
     assert restarts.NOISY_NODES == 5_000
     short = _restart_phase(pos, Limit(nodes=500_000), native=True, noisy=True)
     assert short.verdict is Verdict.WINNABLE
+    assert 92 * 5_000 < short.nodes < 93 * 5_000
     replay_wins(pos, short.line)
     monkeypatch.setattr(restarts, "NOISY_NODES", 20_000)
     long = _restart_phase(pos, Limit(nodes=500_000), native=True, noisy=True)
