@@ -27,6 +27,16 @@ LANES = True
 #: status check after a move) a thread and a second core are not worth it.
 LANES_FROM = 0.1
 
+#: The proof lane of a two-lane Gilbert solve, where the free pool reaches its
+#: goal (it cannot prove the loss): the complete search on at most
+#: ``PROOF_LANE_COMPLETE`` of the lane's budget, then the noisy best-first
+#: restarts (:mod:`restarts`) from restart ``restarts.LANE_FIRST`` on (seeds the
+#: win lane does not reach) for the rest. Measured (docs/solver.md, "Wins in the
+#: proof lane"): after the free pool reached its goal, the complete search proved
+#: the loss within 2 s or not at all, and a third of those deals are won by
+#: noisy restarts within 60 s.
+PROOF_LANE_COMPLETE = 0.25
+
 #: (share of the budget, phase, estimate variant) of a win-only phase
 _Phase = tuple[Limit, str, int]
 
@@ -152,25 +162,46 @@ def _proof_phases(
     *,
     native: bool,
     stop: bytearray | None = None,
+    lane: bool = False,
 ) -> Result:
     """The searches that may prove a loss, within ``limit``: the free pool on
     ``relaxed_share`` (``None``: it does not apply), then the complete search on
     the rest, where the free pool applies with the check by G+ of each new
-    position's tableau (:mod:`tableau_check`)."""
+    position's tableau (:mod:`tableau_check`). ``lane``: the proof lane of a
+    two-lane solve, where a free pool that reached its goal leaves the complete
+    search only :data:`PROOF_LANE_COMPLETE` of ``limit`` and noisy restarts the
+    rest."""
     start = time.perf_counter()
     nodes, peak, rest = 0, 0, limit
+    goal = False  # the free pool reached its goal
     if relaxed_share is not None:
         relaxed = _free_pool(position, _least(relaxed_share, limit), native=native, stop=stop)
         nodes, peak = relaxed.nodes, relaxed.states
         if relaxed.lost:
             return Result(Verdict.LOST, (), nodes, time.perf_counter() - start, peak)
+        goal = relaxed.lost is False
         left = _rest(limit, start, nodes)
         if left is None or (stop is not None and stop[0]):
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
         rest = left
     check = _check(position, limit)
-    last = single_search(position, rest, native=native, stop=stop, check=check)
-    return _then(start, nodes, peak, last)
+    if not (lane and goal):
+        last = single_search(position, rest, native=native, stop=stop, check=check)
+        return _then(start, nodes, peak, last)
+    # The free pool reached its goal: the complete search for a while, then wins.
+    first = _least(limit.part(PROOF_LANE_COMPLETE), rest)
+    complete = single_search(position, first, native=native, stop=stop, check=check)
+    nodes, peak = nodes + complete.nodes, max(peak, complete.peak_table)
+    left = _rest(limit, start, nodes)
+    if complete.verdict is not Verdict.UNKNOWN or left is None or (stop is not None and stop[0]):
+        return Result(complete.verdict, complete.line, nodes, time.perf_counter() - start, peak)
+    wins = _restart_phase(
+        position, left, native=native, noisy=True, first=restarts.LANE_FIRST, stop=stop
+    )
+    # (a win only: these restarts' "lost" would only mean exhausted streamlined moves)
+    verdict = Verdict.WINNABLE if wins.verdict is Verdict.WINNABLE else Verdict.UNKNOWN
+    peak = max(peak, wins.peak_table)
+    return Result(verdict, wins.line, nodes + wins.nodes, time.perf_counter() - start, peak)
 
 
 def _check(position: Position, limit: Limit) -> int:
@@ -227,7 +258,9 @@ def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
     thread = threading.Thread(target=win_lane, name="patience-win-lane", daemon=True)
     thread.start()
     try:
-        proof = _proof_phases(position, lane(1 - win), relaxed_share, native=True, stop=stop)
+        proof = _proof_phases(
+            position, lane(1 - win), relaxed_share, native=True, stop=stop, lane=True
+        )
     except BaseException:
         stop[0] = 1
         thread.join()
@@ -334,8 +367,10 @@ def _restart_phase(
     noisy: bool = False,
     complete: bool = False,
     stop: bytearray | None = None,
+    first: int = 0,
 ) -> Result:
-    """The randomized restarts (:mod:`restarts`) within ``limit``, of the
+    """The randomized restarts (:mod:`restarts`) ``first``, ``first + 1``, ...
+    within ``limit``, of the
     streamlined depth-first search, (``noisy``) of the best-first search or
     (``complete``) of the complete depth-first search: winnable with the first
     restart's win; lost when a restart exhausted its moves (every other one would
@@ -344,7 +379,7 @@ def _restart_phase(
     assert not (noisy and complete), "the noisy restarts are best-first"
     start = time.perf_counter()
     each = restarts.restart_nodes(position.rules, noisy=noisy, complete=complete)
-    nodes, peak, i = 0, 0, 0
+    nodes, peak, i = 0, 0, first
     while (rest := _rest(limit, start, nodes)) is not None and not (stop and stop[0]):
         part = single_search(
             position,

@@ -53,6 +53,10 @@ SHARE = {"stock": 0.08}
 NOISY_NODES = 5_000
 NOISE = 480
 NOISY_SHARE = {"stock": 0.2}
+#: The first restart of the noisy restarts in a two-lane solve's proof lane
+#: (``phases.PROOF_LANE_COMPLETE``): far past the win lane's (about 2,000 in 10 s),
+#: so the lanes search with different seeds.
+LANE_FIRST = 200_000
 
 #: The restarts of the complete depth-first search: every move, also the cards
 #: played back from the foundations and the moves between piles that the
