@@ -1,8 +1,9 @@
 """The phases of a solve of Gilbert and Big Apple (see :func:`engine.search`):
 searches that may only find wins, each on its share of the budget, then the free
 pool (Gilbert) and the complete search, which may prove a loss; in two lanes at
-once (:data:`LANES`). docs/solver.md, "Phases", has the shares and the
-measurements behind them."""
+once (:data:`LANES`), where Gilbert's proof lane also looks for wins once the
+free pool has reached its goal (:data:`PROOF_LANE_COMPLETE`). docs/solver.md,
+"Phases", has the shares and the measurements behind them."""
 
 from __future__ import annotations
 
@@ -198,10 +199,16 @@ def _proof_phases(
     wins = _restart_phase(
         position, left, native=native, noisy=True, first=restarts.LANE_FIRST, stop=stop
     )
-    # (a win only: these restarts' "lost" would only mean exhausted streamlined moves)
-    verdict = Verdict.WINNABLE if wins.verdict is Verdict.WINNABLE else Verdict.UNKNOWN
-    peak = max(peak, wins.peak_table)
-    return Result(verdict, wins.line, nodes + wins.nodes, time.perf_counter() - start, peak)
+    nodes, peak = nodes + wins.nodes, max(peak, wins.peak_table)
+    if wins.verdict is Verdict.WINNABLE:
+        return Result(wins.verdict, wins.line, nodes, time.perf_counter() - start, peak)
+    left = _rest(limit, start, nodes)
+    if wins.verdict is Verdict.UNKNOWN or left is None or (stop is not None and stop[0]):
+        return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
+    # A restart exhausted the streamlined moves (every one would: no verdict); the
+    # complete search again, on all that is left.
+    last = single_search(position, left, native=native, stop=stop, check=check)
+    return _then(start, nodes, peak, last)
 
 
 def _check(position: Position, limit: Limit) -> int:
