@@ -31,7 +31,6 @@ from patience.solver import DEEP, QUICK, phases
 from patience.solver.cli import parse_deals
 from patience.solver.engine import single_search
 from patience.solver.limits import Limit
-from patience.solver.pruning import free_pool
 from winnability import code_version, unknown_deals  # bench/: this folder
 
 Row = dict[str, Any]
@@ -42,13 +41,8 @@ def run_one(deal: int, limit: Limit) -> Row:
     """The proof lane of a two-lane solve of Gilbert ``deal`` within ``limit``
     (with seconds), as before its late restarts."""
     pos = Position.deal("gilbert", deal)
-    seconds = limit.seconds
-    assert seconds is not None, "a two-lane budget has seconds"
-    win = sum(share.seconds or 0.0 for share, _, _ in phases._win_shares(pos.rules, limit))
-    win /= seconds
-    relaxed_share = free_pool.share(Limit(nodes=limit.nodes, seconds=seconds / (1 - win)))
-    nodes = None if limit.nodes is None else int(limit.nodes * (1 - win))
-    lane = Limit(nodes=nodes, seconds=seconds)
+    assert limit.seconds is not None, "a two-lane budget has seconds"
+    lane, relaxed_share = phases._proof_lane(limit, phases._win_part(pos.rules, limit))
     start = time.perf_counter()
     relaxed = phases._free_pool(pos, phases._least(relaxed_share, lane), native=True)
     row: Row = {

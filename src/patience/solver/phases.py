@@ -223,6 +223,31 @@ def _check(position: Position, limit: Limit) -> int:
     return tableau_check.STATES
 
 
+def _win_part(rules: GameRules, limit: Limit) -> float:
+    """The win-only phases' part of a sequential solve within ``limit`` (with
+    seconds): in two lanes, the win lane's part of the node bound."""
+    assert limit.seconds is not None
+    win = sum(share.seconds or 0.0 for share, _, _ in _win_shares(rules, limit)) / limit.seconds
+    assert 0 < win < 1, "the win-only phases leave the proofs a share"
+    return win
+
+
+def _lane(limit: Limit, part: float) -> Limit:
+    """A lane of a two-lane solve within ``limit``: all its seconds, ``part`` of
+    its nodes."""
+    nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
+    return Limit(nodes=nodes, seconds=limit.seconds)
+
+
+def _proof_lane(limit: Limit, win: float) -> tuple[Limit, Limit]:
+    """The proof lane of a two-lane solve within ``limit`` whose win lane has
+    ``win`` of it (:func:`_win_part`), and the free pool's share in that lane (its
+    sequential share, stretched as the lane is)."""
+    assert limit.seconds is not None
+    stretched = Limit(nodes=limit.nodes, seconds=limit.seconds / (1 - win))
+    return _lane(limit, 1 - win), free_pool.share(stretched)
+
+
 def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
     """:data:`LANES`: the win-only phases in a thread, the free pool (where
     ``proof_applies``) and the complete search in this one, both until
@@ -233,27 +258,16 @@ def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
     rules = position.rules
     seconds = limit.seconds
     assert seconds is not None
-    phases = _win_shares(rules, limit)
-    win = sum(share.seconds or 0.0 for share, _, _ in phases) / seconds
-    assert 0 < win < 1, "the win-only phases leave the proofs a share"
-    stretched = Limit(nodes=limit.nodes, seconds=seconds / win)
-    win_phases = _win_shares(rules, stretched)
-    relaxed_share = (
-        free_pool.share(Limit(nodes=limit.nodes, seconds=seconds / (1 - win)))
-        if proof_applies
-        else None
-    )
-
-    def lane(part: float) -> Limit:
-        nodes = None if limit.nodes is None else max(1, int(limit.nodes * part))
-        return Limit(nodes=nodes, seconds=seconds)
-
+    win = _win_part(rules, limit)
+    win_phases = _win_shares(rules, Limit(nodes=limit.nodes, seconds=seconds / win))
+    proof_lane, free_pool_share = _proof_lane(limit, win)
+    relaxed_share = free_pool_share if proof_applies else None
     stop = bytearray(1)
     found: list[Result | BaseException] = []
 
     def win_lane() -> None:
         try:
-            result = _win_phases(position, lane(win), win_phases, native=True, stop=stop)
+            result = _win_phases(position, _lane(limit, win), win_phases, native=True, stop=stop)
         except BaseException as error:  # re-raised in the caller's thread
             found.append(error)
             stop[0] = 1
@@ -266,7 +280,7 @@ def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
     thread.start()
     try:
         proof = _proof_phases(
-            position, lane(1 - win), relaxed_share, native=True, stop=stop, lane=True
+            position, proof_lane, relaxed_share, native=True, stop=stop, lane=True
         )
     except BaseException:
         stop[0] = 1
