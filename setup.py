@@ -16,10 +16,12 @@ setup(
             ["src/patience/solver/_gilbert.c"],
             depends=[
                 "src/patience/solver/_heap.h",
+                "src/patience/solver/_nrpa.h",
                 "src/patience/solver/_rng.h",
                 "src/patience/solver/_search.h",
             ],
             extra_compile_args=["-O2"],
+            libraries=["m"],  # exp() of the NRPA phase (_nrpa.h)
             optional=True,
         ),
         Extension(

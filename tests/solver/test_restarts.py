@@ -129,6 +129,7 @@ def test_only_gilbert_solves_with_the_streamlined_restarts_and_depth_first_phase
     gilbert = [name for _, name, _ in _win_shares(get_game("gilbert"), Limit(nodes=1_000))]
     assert gilbert == [
         "best-first",
+        "nrpa",
         "restarts",
         "complete restarts",
         "noisy restarts",

@@ -700,6 +700,8 @@ static int best_first(State *root, long max_nodes, double seconds, const volatil
     return verdict;
 }
 
+#include "_nrpa.h" /* nested rollout policy adaptation (nrpa.py) */
+
 static int read_cards(PyObject *list, uint8_t *out, int cap, const char *what) {
     Py_ssize_t n = PyList_Size(list);
     if (n < 0 || n > cap) { PyErr_Format(PyExc_ValueError, "bad %s", what); return -1; }
@@ -1335,7 +1337,8 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
 
 /* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0,
  *       stop=None, check=0) -> (verdict, [(src, dst, n), ...], nodes, peak)
- * mode: bit 0 the streamlined moves, bit 1 the best-first search; seed: with this
+ * mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 NRPA
+ * (_nrpa.h: the streamlined moves; seed its random state, peak 0); seed: with this
  * random state (restarts.py; 0: none) the depth-first search shuffles the children,
  * the best-first search adds noise to the estimate; stop: as free_pool's; check
  * (the depth-first searches): each new position's tableau is checked by G+ with
@@ -1380,6 +1383,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         if (!check_open(&chk, &g, check, 1, seconds > 0 ? now() + seconds : 0, flag)) use = NULL;
     }
     if (check && !use) verdict = -1;
+    else if (mode & 4) verdict = nrpa(&s, max_nodes, seconds, flag, p.rng, &p, &nodes);
     else if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, &nodes, &peak);
     else verdict = search(&s, max_nodes, seconds, flag, mode, &p, use, &nodes, &peak);
     if (check) check_close(&chk);

@@ -163,6 +163,7 @@ def single_search(
     seed: int = 0,
     stop: bytearray | None = None,
     check: int = 0,
+    nrpa: bool = False,
 ) -> Result:
     """One search: depth-first (the complete one, or the streamlined one), or with
     ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
@@ -174,10 +175,16 @@ def single_search(
     position's tableau is first checked by G+ with at most that many states
     while the checks pay (:mod:`tableau_check`, adaptive), and a dead one is a
     dead end; ``nodes`` counts the checks' states too, and the node bound bounds
-    both together."""
+    both together. ``nrpa``: the phase of :mod:`nrpa` with the random state
+    ``seed`` (the compiled Gilbert engine only)."""
     assert not (seed and not prune), "only the pruned searches take a random state"
     assert not check or (prune and not best_first and tableau_check.applies(position.rules))
     start = time.perf_counter()
+    if nrpa:
+        assert native and prune and fast.available(position.rules), "NRPA is compiled only"
+        return _verified(
+            position, fast.search(position, limit, nrpa=True, seed=seed, stop=stop), limit, start
+        )
     if prune and native and fast.available(position.rules):
         cap = fast.table_cap(position.rules)
         result = fast.search(

@@ -130,6 +130,7 @@ def search(
     seed: int = 0,
     stop: bytearray | None = None,
     check: int = 0,
+    nrpa: bool = False,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
@@ -142,12 +143,16 @@ def search(
     (phases.py's lanes); ``check`` (Gilbert, depth-first): each new position's
     tableau is checked by G+ with at most this many states while the checks pay
     (adaptive), a dead one not searched
-    (:mod:`patience.solver.pruning.tableau_check`; 0: never)."""
+    (:mod:`patience.solver.pruning.tableau_check`; 0: never); ``nrpa``
+    (Gilbert): the phase of :mod:`patience.solver.nrpa` instead, with the random
+    state ``seed``."""
     assert not (check and best_first), "the check is the depth-first searches'"
     if gilbert_like(position.rules):
-        mode = int(streamlined) | 2 * int(best_first)
+        assert not nrpa or (seed and not (check or best_first)), "NRPA takes a seed alone"
+        mode = int(streamlined) | 2 * int(best_first) | 4 * int(nrpa)
         return _search_gilbert(position, limit, mode, seed, stop, check)
     assert not check, "the check by G+ is Gilbert's"
+    assert not nrpa, "NRPA is Gilbert's"
     if big_apple_like(position.rules):
         assert not (seed and best_first), "no noisy best-first search for Big Apple"
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
@@ -169,7 +174,7 @@ def _seconds_left(start: float, limit: Limit) -> float:
 def _search_gilbert(
     position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None, check: int
 ) -> Result:
-    """``mode``: 1 streamlined, 2 best-first (the engine's ``mode`` argument);
+    """``mode``: 1 streamlined, 2 best-first, 4 NRPA (the engine's ``mode`` argument);
     ``seed``: the random state of the shuffled children (0: none); ``stop`` and
     ``check``: see :func:`search`."""
     start = time.perf_counter()

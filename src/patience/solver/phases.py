@@ -12,7 +12,7 @@ import time
 
 from patience.position import Position
 from patience.rules import GameRules
-from patience.solver import bestfirst, fast, restarts, streamline
+from patience.solver import bestfirst, fast, nrpa, restarts, streamline
 from patience.solver.engine import SolverError, single_search
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import free_pool, stock_pool, tableau_check
@@ -90,12 +90,18 @@ def _win_shares(rules: GameRules, limit: Limit) -> list[_Phase]:
     if bestfirst.applies(rules):
         for variant in range(bestfirst.variants(rules)):
             first.append((bestfirst.share(rules, limit), "best-first", variant))
+    with_nrpa = nrpa.applies(rules) and nrpa.within(limit)
+    if with_nrpa:
+        first.append((nrpa.share(limit), "nrpa", 0))
     if restarts.streamlined_applies(rules):
         first.append((restarts.share(rules, limit), "restarts", 0))
     if restarts.complete_applies(rules):
         first.append((restarts.share(rules, limit, complete=True), "complete restarts", 0))
     if restarts.noisy_applies(rules):
-        first.append((restarts.share(rules, limit, noisy=True), "noisy restarts", 0))
+        noisy = restarts.share(rules, limit, noisy=True)
+        if with_nrpa:  # NRPA took its share from these restarts'
+            noisy = limit.part(restarts.NOISY_SHARE["stock"] - nrpa.SHARE["stock"])
+        first.append((noisy, "noisy restarts", 0))
     if streamline.phase_applies(rules):
         first.append((streamline.first_share(rules, limit), "depth-first", 0))
     return first
@@ -126,7 +132,13 @@ def _win_phases(
         rest = _rest(limit, start, nodes)
         if rest is None or (stop is not None and stop[0]):
             break
-        if phase.endswith("restarts"):
+        if phase == "nrpa":
+            if not native:
+                continue
+            part = single_search(
+                position, _least(share, rest), nrpa=True, seed=restarts.seed(0), stop=stop
+            )
+        elif phase.endswith("restarts"):
             part = _restart_phase(
                 position,
                 _least(share, rest),
@@ -196,9 +208,7 @@ def _proof_phases(
     left = _rest(limit, start, nodes)
     if complete.verdict is not Verdict.UNKNOWN or left is None or (stop is not None and stop[0]):
         return Result(complete.verdict, complete.line, nodes, time.perf_counter() - start, peak)
-    wins = _restart_phase(
-        position, left, native=native, noisy=True, first=restarts.LANE_FIRST, stop=stop
-    )
+    wins = _lane_wins(position, limit, left, native=native, stop=stop)
     nodes, peak = nodes + wins.nodes, max(peak, wins.peak_table)
     if wins.verdict is Verdict.WINNABLE:
         return Result(wins.verdict, wins.line, nodes, time.perf_counter() - start, peak)
@@ -209,6 +219,27 @@ def _proof_phases(
     # complete search again, on all that is left.
     last = single_search(position, left, native=native, stop=stop, check=check)
     return _then(start, nodes, peak, last)
+
+
+def _lane_wins(
+    position: Position, limit: Limit, left: Limit, *, native: bool, stop: bytearray | None
+) -> Result:
+    """The win-only search of the proof lane (within ``limit``) on ``left``, once
+    the free pool reached its goal and the complete search had its part: NRPA
+    (:mod:`nrpa`, with a random state of its own) where it applies and the lane
+    has at least ``stock_pool.FROM`` and ``nrpa.FROM`` seconds, else the noisy restarts from
+    restart ``restarts.LANE_FIRST`` on. (Below that the free pool leaves out the
+    stock pool and so reaches its goal on lost deals too, where the restarts'
+    exhausting the streamlined moves hands the time back to the complete search;
+    NRPA never exhausts them.)"""
+    seconds = limit.seconds or 0.0
+    if native and nrpa.applies(position.rules) and seconds >= max(nrpa.FROM, stock_pool.FROM):
+        return single_search(
+            position, left, nrpa=True, seed=restarts.seed(nrpa.LANE_SEED), stop=stop
+        )
+    return _restart_phase(
+        position, left, native=native, noisy=True, first=restarts.LANE_FIRST, stop=stop
+    )
 
 
 def _check(position: Position, limit: Limit) -> int:

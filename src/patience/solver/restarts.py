@@ -49,7 +49,8 @@ SHARE = {"stock": 0.08}
 #: budget is ``NOISY_SHARE``. Big Apple has none (no deal more won, measured).
 #: Measured (docs/solver.md, "Shorter noisy restarts"): the wins of restarts of
 #: 20,000 positions mostly come within their first 5,000, so restarts of 5,000
-#: win the same deals about four times sooner, and more of them.
+#: win the same deals about four times sooner, and more of them. Where NRPA runs
+#: (:mod:`nrpa`), it takes ``nrpa.SHARE`` of this share.
 NOISY_NODES = 5_000
 NOISE = 480
 NOISY_SHARE = {"stock": 0.2}

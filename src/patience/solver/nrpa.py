@@ -1,0 +1,75 @@
+"""Nested rollout policy adaptation (NRPA): a phase that may only find wins
+(Gilbert, compiled engine only).
+
+Not a pruning rule, and never a verdict of lost. The method is Rosin's ("Nested
+Rollout Policy Adaptation for Monte Carlo Tree Search", IJCAI 2011), with a bias
+on the policy as in Cazenave's generalized NRPA ("Generalized Nested Rollout
+Policy Adaptation", 2020); ``_nrpa.h`` has the code:
+
+- A **rollout** plays from the position to the end: at each position, of the
+  streamlined children (:mod:`streamline`, stock macros included) that lead to no
+  position the rollout has made before, it takes one at random with probability
+  proportional to ``exp(w[code] + BIAS * (estimate before - estimate after))``,
+  where ``code`` names the card moved and where it goes (up or down foundation,
+  an empty column, onto which card) and the estimate is the best-first search's
+  (:func:`bestfirst.estimate`). A rollout scores minus the estimate of its last
+  position; a win ends it.
+- **Level** ``l`` runs level ``l - 1`` ``ITERATIONS`` times from a copy of its
+  policy ``w``, keeps the best sequence so far, and after each run moves the
+  copy's weights towards that sequence: ``+ALPHA`` for each step's choice, minus
+  ``ALPHA`` times its probability for each of the step's children. The top level
+  (``LEVEL``) runs again from the zero policy until a win or the budget's end.
+
+Why: Gilbert's restarts (:mod:`restarts`) search afresh each time, and their wins
+on the deals every phase left undecided come at a slow, steady rate. NRPA learns
+from its own best rollouts which card to move where. Measured (docs/solver.md,
+"NRPA"): on the 94 deals the last deep run left undecided, 10 s of NRPA alone (one
+core, a one-off build of this code) won 18; the noisy restarts alone with 60 s
+won 16 of 96, and within 10 s 6. On the 98 deals that run won only in its deep
+stage, 3.6 s of NRPA won most within 0.1 s (median).
+
+A node is a step of a rollout (a position entered), so a node bound bounds the
+phase as it does the others. The random state comes from :func:`restarts.seed`.
+Only the compiled Gilbert engine has NRPA: in pure Python a rollout would take a
+few milliseconds and the phase would win next to nothing, so without the
+compiled engine its share goes to the phases after it.
+"""
+
+from __future__ import annotations
+
+from patience.rules import GameRules
+from patience.solver import fast
+from patience.solver.limits import Limit
+
+#: The constants of ``_nrpa.h`` (documentation: the engine has them compiled in).
+LEVEL = 2
+ITERATIONS = 100
+ALPHA = 1.0
+BIAS = 1.0
+
+#: The phase's share of a budget (nodes and seconds), per game kind: taken from
+#: the noisy restarts' share (``restarts.NOISY_SHARE``), which keeps the rest.
+SHARE = {"stock": 0.12}
+#: Budgets of fewer seconds run without the phase (the noisy restarts keep their
+#: whole share): measured at the quick budget (0.2 s), the phase decided 12 deals
+#: of 1-1000 that the build before it did not, and missed 26 (docs/solver.md,
+#: "NRPA"). Its first level needs 100 rollouts before it adapts at all.
+FROM = 1.0
+#: The random state of a two-lane solve's proof lane (phases.py) is
+#: ``restarts.seed(LANE_SEED)``, the win lane's ``restarts.seed(0)``.
+LANE_SEED = 1
+
+
+def applies(rules: GameRules) -> bool:
+    """Gilbert, where its compiled engine is built."""
+    return fast.gilbert_like(rules) and fast.available(rules)
+
+
+def within(limit: Limit) -> bool:
+    """A budget that runs the phase: no bound of seconds, or at least ``FROM``."""
+    return limit.seconds is None or limit.seconds >= FROM
+
+
+def share(limit: Limit) -> Limit:
+    """The phase's part of ``limit``."""
+    return limit.part(SHARE["stock"])

@@ -1,0 +1,107 @@
+"""NRPA (solver/nrpa.py, _nrpa.h): a win-only phase of Gilbert's compiled engine.
+Node counts are exact: a node is a rollout's step, and the random state fixes
+every rollout."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from solverkit import replay_wins
+
+from patience import Position, get_game
+from patience.solver import DEEP, QUICK, Limit, Verdict, fast, nrpa, phases, restarts, solve
+from patience.solver.engine import single_search
+
+REQUIRED = os.environ.get("PATIENCE_REQUIRE_NATIVE") == "1"
+pytestmark = pytest.mark.skipif(
+    not REQUIRED and not fast.available(get_game("gilbert")),
+    reason="compiled engine not built (no C compiler)",
+)
+
+
+@pytest.mark.parametrize(
+    ("deal", "state", "nodes"),
+    [(1, 0, 27_442), (1, 1, 1_431), (599, 0, 102_565), (972, 1, 9_776)],
+)
+def test_nrpa_wins_and_repeats_exactly(deal: int, state: int, nodes: int) -> None:
+    """Deal 1 took the complete search a million positions; 599 and 972 no phase
+    won within 10 s before NRPA. The same random state gives the same line."""
+    pos = Position.deal("gilbert", deal)
+    first = single_search(pos, Limit(nodes=1_000_000), nrpa=True, seed=restarts.seed(state))
+    assert first.verdict is Verdict.WINNABLE and first.nodes == nodes
+    replay_wins(pos, first.line)
+    again = single_search(pos, Limit(nodes=1_000_000), nrpa=True, seed=restarts.seed(state))
+    assert (again.nodes, again.line) == (first.nodes, first.line)
+
+
+def test_nrpa_never_says_lost_and_keeps_its_node_bound() -> None:
+    """Deal 2 is lost (the free pool proves it): NRPA only runs out of nodes."""
+    pos = Position.deal("gilbert", 2)
+    result = single_search(pos, Limit(nodes=20_000), nrpa=True, seed=restarts.seed(0))
+    assert result.verdict is Verdict.UNKNOWN and result.nodes == 20_000
+    assert result.line == ()
+
+
+def test_a_won_position_needs_no_rollout() -> None:
+    pos = Position.deal("gilbert", 1)
+    line = single_search(pos, Limit(nodes=100_000), nrpa=True, seed=restarts.seed(0)).line
+    for move in line:
+        pos.push(move)
+    result = single_search(pos, Limit(nodes=10), nrpa=True, seed=restarts.seed(0))
+    assert result.verdict is Verdict.WINNABLE and result.nodes == 0 and result.line == ()
+
+
+def test_nrpa_is_a_phase_of_gilbert_only() -> None:
+    gilbert = [name for _, name, _ in phases._win_shares(get_game("gilbert"), Limit(nodes=100))]
+    assert gilbert[:2] == ["best-first", "nrpa"]
+    big_apple = [name for _, name, _ in phases._win_shares(get_game("big-apple"), Limit(nodes=1))]
+    assert "nrpa" not in big_apple
+    assert not nrpa.applies(get_game("bisley"))
+
+
+def test_the_phases_win_with_nrpa_what_they_leave_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Deal 972 (left undecided by a deep benchmark run before NRPA): within 1.5
+    million positions the phases win it in NRPA's share (12 %, 180,000: after the
+    best-first search's 225,000, NRPA's first state wins after 111,929 steps);
+    without NRPA they do not."""
+    pos = Position.deal("gilbert", 972)
+    bound = Limit(nodes=1_500_000)
+    won = solve(pos, bound)
+    assert won.verdict is Verdict.WINNABLE
+    assert won.nodes == 225_000 + 111_929
+    replay_wins(pos, won.line)
+    monkeypatch.setattr(nrpa, "applies", lambda rules: False)
+    assert solve(pos, bound).verdict is Verdict.UNKNOWN
+
+
+def test_the_proof_lane_wins_with_nrpa_once_the_free_pool_reaches_its_goal() -> None:
+    """Deal 610 (left undecided by a deep benchmark run before NRPA): the free
+    pool reaches its goal after 27,065 states, the complete search's part (50,000
+    positions) wins nothing, and NRPA with the lane's random state wins after
+    58,557 steps. (With less than ``stock_pool.FROM`` seconds the lane keeps the
+    noisy restarts: test_lanes.py.)"""
+    pos = Position.deal("gilbert", 610)
+    share = Limit(nodes=100_000, seconds=600.0)  # the seconds only let the stock pool run
+    lane = phases._proof_phases(
+        pos, Limit(nodes=200_000, seconds=600.0), share, native=True, lane=True
+    )
+    assert lane.verdict is Verdict.WINNABLE
+    assert lane.nodes == 27_065 + 50_000 + 58_557
+    replay_wins(pos, lane.line)
+
+
+def test_short_budgets_run_without_nrpa() -> None:
+    """Below ``nrpa.FROM`` seconds the noisy restarts keep their whole share."""
+    gilbert = get_game("gilbert")
+    quick = {name: share for share, name, _ in phases._win_shares(gilbert, QUICK)}
+    assert "nrpa" not in quick and quick["noisy restarts"] == QUICK.part(0.2)
+    deep = {name: share for share, name, _ in phases._win_shares(gilbert, DEEP)}
+    assert deep["nrpa"] == DEEP.part(0.12)
+    assert deep["noisy restarts"].seconds == pytest.approx(DEEP.part(0.08).seconds)
+    # the win-only phases' part of the budget is the same either way
+    assert sum(s.seconds or 0 for s in quick.values()) / (QUICK.seconds or 1) == pytest.approx(
+        sum(s.seconds or 0 for s in deep.values()) / (DEEP.seconds or 1)
+    )
