@@ -7,6 +7,9 @@ positions (or ``--nodes`` times the ``i``-th number of the Luby sequence, with
 ``--luby``), over the streamlined moves, (``--complete``) over every move,
 or (``--noisy``, Gilbert) the best-first search with noise on its estimate;
 ``--first N`` starts at restart ``N`` (another stream of seeds than the phase's).
+``--nrpa`` (Gilbert) runs the NRPA phase (``patience.solver.nrpa``) instead, one
+search with the random state ``restarts.seed(first)`` until it wins or the
+seconds end, ``--nodes`` bounding its steps.
 One line per deal and a summary: how many it won, within how many restarts.
 
     python bench/restarts.py --game big-apple --unknown bench/results/winnability-<UTC>.jsonl \\
@@ -60,14 +63,20 @@ def run_one(
     luby_caps: bool,
     first: int = 0,
     noisy: bool = False,
+    nrpa: bool = False,
 ) -> Row:
     """Restarts ``first``, ``first + 1``, ... on ``deal`` of ``game`` until one
-    wins or ``seconds`` are spent."""
+    wins or ``seconds`` are spent (``nrpa``: NRPA once, with restart ``first``'s
+    random state and at most ``nodes`` steps)."""
     pos = Position.deal(game, deal)
     start = time.perf_counter()
     i, searched = first, 0
     verdict = Verdict.UNKNOWN
-    while (left := seconds - (time.perf_counter() - start)) > 0:
+    if nrpa:
+        limit = Limit(nodes=nodes or None, seconds=seconds)
+        result = fast.search(pos, limit, nrpa=True, seed=restarts.seed(first))
+        i, searched, verdict = first + 1, result.nodes, result.verdict
+    while not nrpa and (left := seconds - (time.perf_counter() - start)) > 0:
         cap = nodes * luby(i - first + 1) if luby_caps else nodes
         result = fast.search(
             pos,
@@ -115,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     kind.add_argument(
         "--noisy", action="store_true", help="the best-first search with noise (Gilbert)"
     )
+    kind.add_argument("--nrpa", action="store_true", help="NRPA, one search (Gilbert)")
     parser.add_argument(
         "--first", type=int, default=0, help="the first restart's number (0; the seeds' stream)"
     )
@@ -122,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.noisy and args.game != "gilbert":
         parser.error("--noisy: only Gilbert has the noisy best-first restarts")
+    if args.nrpa and args.game != "gilbert":
+        parser.error("--nrpa: only Gilbert has NRPA")
     deals = parse_deals(args.deals) if args.deals else unknown_deals(args.unknown, args.game)
     rows: list[Row] = []
     with contextlib.ExitStack() as files:
@@ -140,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
                 luby_caps=args.luby,
                 first=args.first,
                 noisy=args.noisy,
+                nrpa=args.nrpa,
             )
             rows.append(row)
             print(

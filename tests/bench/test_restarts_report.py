@@ -69,3 +69,17 @@ def test_noisy_is_only_for_gilbert(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         rs.main(["--game", "big-apple", "--deals", "1", "--noisy"])
     assert "only Gilbert" in capsys.readouterr().err
+
+
+def test_nrpa_runs_once_with_the_first_restarts_random_state() -> None:
+    """As tests/solver/test_nrpa.py: deal 972 with ``restarts.seed(1)``."""
+    row = rs.run_one(
+        "gilbert", 972, 60.0, 1_000_000, complete=False, luby_caps=False, first=1, nrpa=True
+    )
+    assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 1, 9_776)
+
+
+def test_nrpa_is_only_for_gilbert(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        rs.main(["--game", "big-apple", "--deals", "1", "--nrpa"])
+    assert "only Gilbert has NRPA" in capsys.readouterr().err

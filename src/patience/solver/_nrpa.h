@@ -91,6 +91,7 @@ static double nrpa_rollout(Nrpa *r, const State *root, const double *w, NSeq *q)
     State next[NRPA_KIDS];
     double v[NRPA_KIDS];
     while (q->n < NRPA_STEPS && !won(&s)) {
+        if (r->max_nodes > 0 && r->nodes >= r->max_nodes) { r->out = 1; break; }
         int n = children(&s, kids, 1), m = 0, e0 = estimate(&s), j = q->n;
         for (int i = 0; i < n && m < NRPA_KIDS; i++) {
             State c = s;
@@ -203,7 +204,7 @@ static int nrpa(State *root, long max_nodes, double seconds, const volatile char
         if (verdict == 0 && r.deadline > 0 && now() + p->ndone * VERIFY_SECONDS >= r.deadline)
             verdict = 2;
     }
-    *nodes_out = max_nodes > 0 && r.nodes > max_nodes ? max_nodes : r.nodes;
+    *nodes_out = r.nodes;
     free(r.slot); free(r.gen); free(r.w0);
     for (int l = 0; l <= NRPA_LEVEL; l++) { free(r.best[l]); free(r.pol[l]); }
     return verdict;

@@ -30,12 +30,12 @@ LANES_FROM = 0.1
 
 #: The proof lane of a two-lane Gilbert solve, where the free pool reaches its
 #: goal (it cannot prove the loss): the complete search on at most
-#: ``PROOF_LANE_COMPLETE`` of the lane's budget, then the noisy best-first
-#: restarts (:mod:`restarts`) from restart ``restarts.LANE_FIRST`` on (seeds the
-#: win lane does not reach) for the rest. Measured (docs/solver.md, "Wins in the
-#: proof lane"): after the free pool reached its goal, the complete search proved
-#: the loss within 2 s or not at all, and a third of those deals are won by
-#: noisy restarts within 60 s.
+#: ``PROOF_LANE_COMPLETE`` of the lane's budget, then a win-only search for the
+#: rest (:func:`_lane_wins`: NRPA with a random state of its own, or in short
+#: lanes the noisy best-first restarts from ``restarts.LANE_FIRST`` on).
+#: Measured (docs/solver.md, "Wins in the proof lane"): after the free pool
+#: reached its goal, the complete search proved the loss within 2 s or not at
+#: all, and a third of those deals are won by noisy restarts within 60 s.
 PROOF_LANE_COMPLETE = 0.25
 
 #: (share of the budget, phase, estimate variant) of a win-only phase
@@ -182,8 +182,8 @@ def _proof_phases(
     the rest, where the free pool applies with the check by G+ of each new
     position's tableau (:mod:`tableau_check`). ``lane``: the proof lane of a
     two-lane solve, where a free pool that reached its goal leaves the complete
-    search only :data:`PROOF_LANE_COMPLETE` of ``limit`` and noisy restarts the
-    rest."""
+    search only :data:`PROOF_LANE_COMPLETE` of ``limit`` and :func:`_lane_wins`
+    the rest."""
     start = time.perf_counter()
     nodes, peak, rest = 0, 0, limit
     goal = False  # the free pool reached its goal
