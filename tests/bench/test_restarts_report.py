@@ -65,10 +65,16 @@ def test_noisy_restarts_of_another_seed_stream_win_gilbert_deal_144() -> None:
     assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 51, 1_009_028)
 
 
-def test_noisy_is_only_for_gilbert(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [("--noisy", "only Gilbert has the noisy"), ("--nrpa", "only Gilbert has NRPA")],
+)
+def test_noisy_and_nrpa_are_only_for_gilbert(
+    kind: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit):
-        rs.main(["--game", "big-apple", "--deals", "1", "--noisy"])
-    assert "only Gilbert" in capsys.readouterr().err
+        rs.main(["--game", "big-apple", "--deals", "1", kind])
+    assert message in capsys.readouterr().err
 
 
 def test_nrpa_runs_once_with_the_first_restarts_random_state() -> None:
@@ -77,9 +83,3 @@ def test_nrpa_runs_once_with_the_first_restarts_random_state() -> None:
         "gilbert", 972, 60.0, 1_000_000, complete=False, luby_caps=False, first=1, nrpa=True
     )
     assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 1, 9_776)
-
-
-def test_nrpa_is_only_for_gilbert(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        rs.main(["--game", "big-apple", "--deals", "1", "--nrpa"])
-    assert "only Gilbert has NRPA" in capsys.readouterr().err
