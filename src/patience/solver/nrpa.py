@@ -23,9 +23,9 @@ Policy Adaptation", 2020); ``_nrpa.h`` has the code:
 Why: Gilbert's restarts (:mod:`restarts`) search afresh each time, and their wins
 on the deals every phase left undecided come at a slow, steady rate. NRPA learns
 from its own best rollouts which card to move where. Measured (docs/solver.md,
-"NRPA"): on the 94 deals the last deep run left undecided, 10 s of NRPA alone (one
-core, a one-off build of this code) won 18; the noisy restarts alone with 60 s
-won 16 of 96, and within 10 s 6. On the 98 deals that run won only in its deep
+"NRPA (Gilbert)"): on the 94 deals the last deep run left undecided, 10 s of NRPA
+alone (one core, a one-off build of this code) won 18; the noisy restarts alone
+with 60 s won 16 of 96, 6 of them within 8 s. On the 98 deals that run won only in its deep
 stage, 3.6 s of NRPA won 72 (median 0.12 s), so the other phases stay. In the
 benchmark the deep budget decides 91.6 % of Gilbert deals 1-1000 (90.4 % without
 NRPA on the same host).
