@@ -44,30 +44,26 @@ typedef struct {
     double *w0;
 } Nrpa;
 
-/* the code of step st from s: the card it moves and where to */
-static int nrpa_code(const State *s, Step st) {
-    State c = *s;
-    for (int k = 0; k < st.k; k++) apply(&c, next_stock_move(&c));
-    Mv m = st.m;
+/* the code of move m from s (after its step's stock moves): the card it moves
+ * and where to */
+static int nrpa_code(const State *s, Mv m) {
     int card;
-    if (m.src == WASTE) card = c.waste[c.wlen - 1];
-    else if (m.src < T0) card = found_top(&c, m.src);
-    else card = c.col[m.src - T0][c.len[m.src - T0] - m.n];
+    if (m.src == WASTE) card = s->waste[s->wlen - 1];
+    else if (m.src < T0) card = found_top(s, m.src);
+    else card = s->col[m.src - T0][s->len[m.src - T0] - m.n];
     int where;
     if (m.dst < 4) where = 0;
     else if (m.dst < T0) where = 1;
-    else if (!c.len[m.dst - T0]) where = 2;
-    else where = 3 + c.col[m.dst - T0][c.len[m.dst - T0] - 1];
+    else if (!s->len[m.dst - T0]) where = 2;
+    else where = 3 + s->col[m.dst - T0][s->len[m.dst - T0] - 1];
     return card * 56 + where;
 }
 
 /* enters s into the rollout's table: 0 if it was there (or the table is full) */
 static int nrpa_visit(Nrpa *r, const State *s) {
     if (r->used >= NRPA_SLOTS / 2) return 0;
-    uint8_t key[KEYLEN];
-    int len = make_key(s, key);
-    uint64_t h = 1469598103934665603ULL ^ s->wlen;
-    for (int i = 0; i < len; i++) { h ^= key[i]; h *= 1099511628211ULL; }
+    uint8_t key[KEYLEN]; /* the table's key leaves out the waste's size */
+    uint64_t h = hash_key(key, make_key(s, key)) ^ (s->wlen * 0x9E3779B97F4A7C15ULL);
     if (!h) h = 1;
     size_t i = h & (NRPA_SLOTS - 1);
     while (r->gen[i] == r->now_gen) {
@@ -76,6 +72,15 @@ static int nrpa_visit(Nrpa *r, const State *s) {
     }
     r->gen[i] = r->now_gen; r->slot[i] = h; r->used++;
     return 1;
+}
+
+/* v[i] = exp(w[code[i]] + bias[i] - the largest of them), i < m; their sum */
+static double nrpa_weights(const double *w, const uint16_t *code, const double *bias, int m,
+                           double *v) {
+    double top = -1e300, z = 0;
+    for (int i = 0; i < m; i++) { v[i] = w[code[i]] + bias[i]; if (v[i] > top) top = v[i]; }
+    for (int i = 0; i < m; i++) { v[i] = exp(v[i] - top); z += v[i]; }
+    return z;
 }
 
 static double nrpa_uniform(Nrpa *r) { return (double)(rng_next(&r->rng) >> 11) * (1.0 / 9007199254740992.0); }
@@ -96,18 +101,16 @@ static double nrpa_rollout(Nrpa *r, const State *root, const double *w, NSeq *q)
         for (int i = 0; i < n && m < NRPA_KIDS; i++) {
             State c = s;
             for (int k = 0; k < kids[i].k; k++) apply(&c, next_stock_move(&c));
+            int code = nrpa_code(&c, kids[i].m);
             apply(&c, kids[i].m);
             if (!nrpa_visit(r, &c)) continue;
             ok[m] = kids[i];
-            q->code[j][m] = (uint16_t)nrpa_code(&s, kids[i]);
+            q->code[j][m] = (uint16_t)code;
             q->bias[j][m] = NRPA_BIAS * (e0 - estimate(&c));
             next[m++] = c;
         }
         if (!m) break;
-        double top = -1e300, z = 0;
-        for (int i = 0; i < m; i++) { v[i] = w[q->code[j][i]] + q->bias[j][i]; if (v[i] > top) top = v[i]; }
-        for (int i = 0; i < m; i++) { v[i] = exp(v[i] - top); z += v[i]; }
-        double x = nrpa_uniform(r) * z;
+        double x = nrpa_uniform(r) * nrpa_weights(w, q->code[j], q->bias[j], m, v);
         int pick = m - 1;
         for (int i = 0; i < m; i++) { x -= v[i]; if (x <= 0) { pick = i; break; } }
         q->st[j] = ok[pick]; q->nk[j] = (uint8_t)m; q->pick[j] = (uint8_t)pick;
@@ -134,9 +137,7 @@ static void nrpa_adapt(Nrpa *r, double *w, const NSeq *q) {
     double v[NRPA_KIDS];
     for (int j = 0; j < q->n; j++) {
         int m = q->nk[j];
-        double top = -1e300, z = 0;
-        for (int i = 0; i < m; i++) { v[i] = r->w0[q->code[j][i]] + q->bias[j][i]; if (v[i] > top) top = v[i]; }
-        for (int i = 0; i < m; i++) { v[i] = exp(v[i] - top); z += v[i]; }
+        double z = nrpa_weights(r->w0, q->code[j], q->bias[j], m, v);
         for (int i = 0; i < m; i++) w[q->code[j][i]] -= NRPA_ALPHA * v[i] / z;
         w[q->code[j][q->pick[j]]] += NRPA_ALPHA;
     }
