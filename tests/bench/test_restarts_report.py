@@ -82,4 +82,4 @@ def test_nrpa_runs_once_with_the_first_restarts_random_state() -> None:
     row = rs.run_one(
         "gilbert", 972, 60.0, 1_000_000, complete=False, luby_caps=False, first=1, nrpa=True
     )
-    assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 1, 9_776)
+    assert (row["verdict"], row["restarts"], row["nodes"]) == ("winnable", 1, 17_273)

@@ -22,11 +22,12 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.mark.parametrize(
     ("deal", "state", "nodes"),
-    [(1, 0, 27_442), (1, 1, 1_431), (599, 0, 102_565), (972, 1, 9_776)],
+    [(1, 0, 6_377), (1, 1, 235_239), (640, 0, 15_807), (972, 1, 17_273)],
 )
 def test_nrpa_wins_and_repeats_exactly(deal: int, state: int, nodes: int) -> None:
-    """Deal 1 took the complete search a million positions; 599 and 972 no phase
-    won within 10 s before NRPA. The same random state gives the same line."""
+    """Deal 1 took the complete search a million positions; 972 no phase won
+    within 10 s before NRPA, 640 none with NRPA's first bias (1; nrpa.BIAS). The
+    same random state gives the same line."""
     pos = Position.deal("gilbert", deal)
     first = single_search(pos, Limit(nodes=1_000_000), nrpa=True, seed=restarts.seed(state))
     assert first.verdict is Verdict.WINNABLE and first.nodes == nodes
@@ -63,34 +64,41 @@ def test_nrpa_is_a_phase_of_gilbert_only() -> None:
 def test_the_phases_win_with_nrpa_what_they_leave_without_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Deal 972 (left undecided by a deep benchmark run before NRPA): within 1.5
-    million positions the phases win it in NRPA's share (12 %, 180,000: after the
-    best-first search's 225,000, NRPA's first state wins after 111,929 steps);
-    without NRPA they do not."""
-    pos = Position.deal("gilbert", 972)
+    """Deal 640 (left undecided by the deep benchmark runs before NRPA's bias of
+    0.25): within 1.5 million positions the phases win it in NRPA's share (12 %,
+    180,000: after the best-first search's 225,000, NRPA's first state wins after
+    15,807 steps); without NRPA they do not."""
+    pos = Position.deal("gilbert", 640)
     bound = Limit(nodes=1_500_000)
     won = solve(pos, bound)
     assert won.verdict is Verdict.WINNABLE
-    assert won.nodes == 225_000 + 111_929
+    assert won.nodes == 225_000 + 15_807
     replay_wins(pos, won.line)
     monkeypatch.setattr(nrpa, "applies", lambda rules: False)
     assert solve(pos, bound).verdict is Verdict.UNKNOWN
 
 
-def test_the_proof_lane_wins_with_nrpa_once_the_free_pool_reaches_its_goal() -> None:
-    """Deal 610 (left undecided by a deep benchmark run before NRPA): the free
-    pool reaches its goal after 27,065 states, the complete search's part (50,000
-    positions) wins nothing, and NRPA with the lane's random state wins after
-    58,557 steps. (With less than ``stock_pool.FROM`` seconds the lane keeps the
-    noisy restarts: test_lanes.py.)"""
-    pos = Position.deal("gilbert", 610)
-    share = Limit(nodes=100_000, seconds=600.0)  # the seconds only let the stock pool run
-    lane = phases._proof_phases(
-        pos, Limit(nodes=200_000, seconds=600.0), share, native=True, lane=True
-    )
+def test_the_proof_lane_wins_with_nrpa_where_the_free_pool_stops_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Deal 146 (left undecided by the deep benchmark runs before NRPA's bias of
+    0.25): the free pool is still open at the end of its share (100,000 states),
+    the complete search's part of the lane (25 %, 100,000 positions) wins
+    nothing, and NRPA with the lane's random state wins after 48,304 steps. (A
+    free pool that reaches its goal is followed the same way; with less than
+    ``stock_pool.FROM`` seconds the lane keeps the noisy restarts, and only after
+    a goal: test_lanes.py.) Without NRPA the complete search gets the rest of the
+    lane and does not win."""
+    pos = Position.deal("gilbert", 146)
+    share = Limit(nodes=100_000, seconds=600.0)  # the seconds let NRPA run
+    limit = Limit(nodes=400_000, seconds=600.0)
+    lane = phases._proof_phases(pos, limit, share, native=True, lane=True)
     assert lane.verdict is Verdict.WINNABLE
-    assert lane.nodes == 27_065 + 50_000 + 58_557
+    assert lane.nodes == 100_000 + 100_000 + 48_304
     replay_wins(pos, lane.line)
+    monkeypatch.setattr(nrpa, "applies", lambda rules: False)
+    alone = phases._proof_phases(pos, limit, share, native=True, lane=True)
+    assert alone.verdict is Verdict.UNKNOWN and alone.nodes == 400_000
 
 
 def test_short_budgets_run_without_nrpa() -> None:

@@ -8,7 +8,7 @@ import pytest
 from solverkit import replay_wins, searches_agree
 
 from patience import Move, Position, get_game
-from patience.solver import Limit, Verdict, fast, restarts, solve, streamline
+from patience.solver import Limit, Verdict, fast, nrpa, restarts, solve, streamline
 from patience.solver.engine import single_search
 from patience.solver.phases import _restart_phase, _win_phases, _win_shares
 
@@ -222,11 +222,14 @@ def test_compiled_noisy_best_first_equals_the_python_one(
 
 
 @pytest.mark.skipif(not NATIVE, reason="compiled engines not built")
-def test_the_noisy_restarts_win_what_the_shuffled_ones_miss() -> None:
+def test_the_noisy_restarts_win_what_the_shuffled_ones_miss(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Gilbert deal 908 (undecided at the deep budget before the restarts): the
     best-first search alone and 50 shuffled depth-first restarts find nothing; the
     first noisy best-first restart wins within 600 positions, and so do the
-    phases."""
+    phases without NRPA (which runs before them and, with it, wins the deal first)."""
+    monkeypatch.setattr(nrpa, "applies", lambda rules: False)
     pos = Position.deal("gilbert", 908)
     alone = single_search(pos, Limit(nodes=100_000), streamlined=True, best_first=True)
     assert alone.verdict is Verdict.UNKNOWN

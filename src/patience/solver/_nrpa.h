@@ -17,10 +17,18 @@
 #define NRPA_CODES (52 * 56) /* card * 56 + where: up, down, empty column, onto card */
 #define NRPA_STEPS 512       /* steps of a rollout at most */
 #define NRPA_KIDS 64         /* children a step chooses from at most */
+#ifndef NRPA_LEVEL
 #define NRPA_LEVEL 2
+#endif
+#ifndef NRPA_ITERATIONS
 #define NRPA_ITERATIONS 100
+#endif
+#ifndef NRPA_ALPHA
 #define NRPA_ALPHA 1.0
-#define NRPA_BIAS 1.0
+#endif
+#ifndef NRPA_BIAS
+#define NRPA_BIAS 0.25
+#endif
 #define NRPA_SLOTS 16384     /* the rollout's table of positions (hashes) */
 
 typedef struct {

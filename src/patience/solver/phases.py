@@ -35,7 +35,10 @@ LANES_FROM = 0.1
 #: lanes the noisy best-first restarts from ``restarts.LANE_FIRST`` on).
 #: Measured (docs/solver.md, "Wins in the proof lane"): after the free pool
 #: reached its goal, the complete search proved the loss within 2 s or not at
-#: all, and a third of those deals are won by noisy restarts within 60 s.
+#: all, and a third of those deals are won by noisy restarts within 60 s. Where
+#: the lane runs NRPA, a free pool that stops open (at its share or its memory
+#: guard) is followed the same way: after it, the complete search proved one
+#: loss in a sample of 64 deals, within 0.5 s ("NRPA in the proof lane").
 PROOF_LANE_COMPLETE = 0.25
 
 #: (share of the budget, phase, estimate variant) of a win-only phase
@@ -181,27 +184,29 @@ def _proof_phases(
     ``relaxed_share`` (``None``: it does not apply), then the complete search on
     the rest, where the free pool applies with the check by G+ of each new
     position's tableau (:mod:`tableau_check`). ``lane``: the proof lane of a
-    two-lane solve, where a free pool that reached its goal leaves the complete
+    two-lane solve, where a free pool that reached its goal (or, where the lane
+    runs NRPA, stopped open at its share or its memory guard) leaves the complete
     search only :data:`PROOF_LANE_COMPLETE` of ``limit`` and :func:`_lane_wins`
     the rest."""
     start = time.perf_counter()
     nodes, peak, rest = 0, 0, limit
-    goal = False  # the free pool reached its goal
+    lane_wins = False  # the complete search for a while, then the lane's wins
     if relaxed_share is not None:
         relaxed = _free_pool(position, _least(relaxed_share, limit), native=native, stop=stop)
         nodes, peak = relaxed.nodes, relaxed.states
         if relaxed.lost:
             return Result(Verdict.LOST, (), nodes, time.perf_counter() - start, peak)
-        goal = relaxed.lost is False
+        # it reached its goal or (where the lane runs NRPA) stopped open
+        lane_wins = lane and (relaxed.lost is False or _lane_nrpa(position, limit, native=native))
         left = _rest(limit, start, nodes)
         if left is None or (stop is not None and stop[0]):
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
         rest = left
     check = _check(position, limit)
-    if not (lane and goal):
+    if not lane_wins:
         last = single_search(position, rest, native=native, stop=stop, check=check)
         return _then(start, nodes, peak, last)
-    # The free pool reached its goal: the complete search for a while, then wins.
+    # The free pool did not prove the loss: the complete search for a while, then wins.
     first = _least(limit.part(PROOF_LANE_COMPLETE), rest)
     complete = single_search(position, first, native=native, stop=stop, check=check)
     nodes, peak = nodes + complete.nodes, max(peak, complete.peak_table)
@@ -225,21 +230,28 @@ def _lane_wins(
     position: Position, limit: Limit, left: Limit, *, native: bool, stop: bytearray | None
 ) -> Result:
     """The win-only search of the proof lane (within ``limit``) on ``left``, once
-    the free pool reached its goal and the complete search had its part: NRPA
+    the free pool did not prove the loss and the complete search had its part: NRPA
     (:mod:`nrpa`, with a random state of its own) where it applies and the lane
     has at least ``stock_pool.FROM`` and ``nrpa.FROM`` seconds, else the noisy restarts from
     restart ``restarts.LANE_FIRST`` on. (Below that the free pool leaves out the
     stock pool and so reaches its goal on lost deals too, where the restarts'
     exhausting the streamlined moves hands the time back to the complete search;
     NRPA never exhausts them.)"""
-    seconds = limit.seconds or 0.0
-    if native and nrpa.applies(position.rules) and seconds >= max(nrpa.FROM, stock_pool.FROM):
+    if _lane_nrpa(position, limit, native=native):
         return single_search(
             position, left, nrpa=True, seed=restarts.seed(nrpa.LANE_SEED), stop=stop
         )
     return _restart_phase(
         position, left, native=native, noisy=True, first=restarts.LANE_FIRST, stop=stop
     )
+
+
+def _lane_nrpa(position: Position, limit: Limit, *, native: bool) -> bool:
+    """Whether the proof lane within ``limit`` looks for wins with NRPA: where it
+    applies and the lane has at least ``stock_pool.FROM`` and ``nrpa.FROM``
+    seconds."""
+    seconds = limit.seconds or 0.0
+    return native and nrpa.applies(position.rules) and seconds >= max(nrpa.FROM, stock_pool.FROM)
 
 
 def _check(position: Position, limit: Limit) -> int:
