@@ -24,11 +24,11 @@ Why: Gilbert's restarts (:mod:`restarts`) search afresh each time, and their win
 on the deals every phase left undecided come at a slow, steady rate. NRPA learns
 from its own best rollouts which card to move where. Measured (docs/solver.md,
 "NRPA (Gilbert)"): on the 94 deals the last deep run left undecided, 10 s of NRPA
-alone (one core, a one-off build of this code) won 18; the noisy restarts alone
+alone (one core, a one-off build of this code, bias 1) won 18; the noisy restarts alone
 with 60 s won 16 of 96, 6 of them within 8 s. On the 98 deals that run won only in its deep
 stage, 3.6 s of NRPA won 72 (median 0.12 s), so the other phases stay. In the
-benchmark the deep budget decides 91.6 % of Gilbert deals 1-1000 (90.4 % without
-NRPA on the same host).
+benchmark the deep budget decides 92.6 % of Gilbert deals 1-1000 (91.6 % with a
+bias of 1, about 90.4 % without NRPA).
 
 A node is a step of a rollout (a position entered), so a node bound bounds the
 phase as it does the others. The random state comes from :func:`restarts.seed`.
