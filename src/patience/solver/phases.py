@@ -38,7 +38,7 @@ LANES_FROM = 0.1
 #: all, and a third of those deals are won by noisy restarts within 60 s. Where
 #: the lane runs NRPA, a free pool that stops open (at its share or its memory
 #: guard) is followed the same way: after it, the complete search proved one
-#: loss in a sample of 64 deals, within 0.5 s ("NRPA in the proof lane").
+#: loss in a sample of 64 deals, within 0.5 s ("NRPA after an open free pool").
 PROOF_LANE_COMPLETE = 0.25
 
 #: (share of the budget, phase, estimate variant) of a win-only phase
