@@ -102,9 +102,9 @@ def estimate(pos: Position, variant: int = 0) -> int:
     return HIDDEN * hidden + OFF * off + STOCK * stock + BURIED * buried
 
 
-def share(rules: GameRules, limit: Limit) -> Limit:
-    """The best-first phase's part of ``limit``."""
-    return limit.part(SHARE["stock" if rules.stock is not None else "talon"])
+def fraction(rules: GameRules) -> float:
+    """Each best-first phase's part of a budget (``SHARE``)."""
+    return SHARE["stock" if rules.stock is not None else "talon"]
 
 
 Step = tuple[Move, ...]

@@ -88,26 +88,31 @@ def _then(start: float, nodes: int, peak: int, last: Result) -> Result:
 
 
 def _win_shares(rules: GameRules, limit: Limit) -> list[_Phase]:
-    """The win-only phases of ``rules`` in order, each with its part of ``limit``."""
-    first: list[_Phase] = []
+    """The win-only phases of ``rules`` in order, each with its part of ``limit``:
+    where NRPA runs, less what it takes (``nrpa.TAKES``), without a phase left
+    with none."""
+    first: list[tuple[float, str, int]] = []
     if bestfirst.applies(rules):
         for variant in range(bestfirst.variants(rules)):
-            first.append((bestfirst.share(rules, limit), "best-first", variant))
+            first.append((bestfirst.fraction(rules), "best-first", variant))
     with_nrpa = nrpa.applies(rules) and nrpa.within(limit)
     if with_nrpa:
-        first.append((nrpa.share(limit), "nrpa", 0))
+        first.append((nrpa.SHARE["stock"], "nrpa", 0))
     if restarts.streamlined_applies(rules):
-        first.append((restarts.share(rules, limit), "restarts", 0))
+        first.append((restarts.fraction(rules), "restarts", 0))
     if restarts.complete_applies(rules):
-        first.append((restarts.share(rules, limit, complete=True), "complete restarts", 0))
+        first.append((restarts.fraction(rules, complete=True), "complete restarts", 0))
     if restarts.noisy_applies(rules):
-        noisy = restarts.share(rules, limit, noisy=True)
-        if with_nrpa:  # NRPA took its share from these restarts'
-            noisy = limit.part(restarts.NOISY_SHARE["stock"] - nrpa.SHARE["stock"])
-        first.append((noisy, "noisy restarts", 0))
+        first.append((restarts.fraction(rules, noisy=True), "noisy restarts", 0))
     if streamline.phase_applies(rules):
-        first.append((streamline.first_share(rules, limit), "depth-first", 0))
-    return first
+        first.append((streamline.first_fraction(rules), "depth-first", 0))
+    shares: list[_Phase] = []
+    for fraction, phase, variant in first:
+        # (rounded: what NRPA takes whole leaves exactly none, 0.15 - 0.095 0.055)
+        left = round(fraction - nrpa.taken(phase), 9) if with_nrpa else fraction
+        if left > 0:
+            shares.append((limit.part(left), phase, variant))
+    return shares
 
 
 def _win_phases(

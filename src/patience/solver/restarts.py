@@ -106,11 +106,16 @@ def complete_applies(rules: GameRules) -> bool:
     return _kind(rules) in COMPLETE_SHARE and applies(rules)
 
 
-def share(rules: GameRules, limit: Limit, *, noisy: bool = False, complete: bool = False) -> Limit:
-    """The phase's part of ``limit`` (``noisy``: of the best-first phase;
+def fraction(rules: GameRules, *, noisy: bool = False, complete: bool = False) -> float:
+    """The phase's part of a budget (``noisy``: of the best-first phase;
     ``complete``: of the complete depth-first search)."""
     shares = COMPLETE_SHARE if complete else NOISY_SHARE if noisy else SHARE
-    return limit.part(shares[_kind(rules)])
+    return shares[_kind(rules)]
+
+
+def share(rules: GameRules, limit: Limit, *, noisy: bool = False, complete: bool = False) -> Limit:
+    """The phase's part of ``limit`` (:func:`fraction`)."""
+    return limit.part(fraction(rules, noisy=noisy, complete=complete))
 
 
 def seed(i: int) -> int:

@@ -30,7 +30,6 @@ from __future__ import annotations
 from patience.movegen import tables_of
 from patience.position import Move, Position
 from patience.rules import GameRules, Kind
-from patience.solver.limits import Limit
 from patience.solver.ordering import wanted_cards
 
 #: The streamlined depth-first phase's share of a budget (nodes and seconds), per
@@ -86,7 +85,7 @@ def phase_applies(rules: GameRules) -> bool:
     return applies(rules) and rules.stock is not None
 
 
-def first_share(rules: GameRules, limit: Limit) -> Limit:
-    """The streamlined depth-first phase's part of ``limit``."""
+def first_fraction(rules: GameRules) -> float:
+    """The streamlined depth-first phase's part of a budget (``SHARE``)."""
     assert phase_applies(rules), "Big Apple has no streamlined depth-first phase"
-    return limit.part(SHARE["stock"])
+    return SHARE["stock"]
