@@ -65,14 +65,14 @@ def test_the_phases_win_with_nrpa_what_they_leave_without_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Deal 640 (left undecided by the deep benchmark runs before NRPA's bias of
-    0.25): within 1.5 million positions the phases win it in NRPA's share (12 %,
-    180,000: after the best-first search's 225,000, NRPA's first state wins after
+    0.25): within 1.5 million positions the phases win it in NRPA's share (29.5 %,
+    442,500: after the best-first search's 82,500, NRPA's first state wins after
     15,807 steps); without NRPA they do not."""
     pos = Position.deal("gilbert", 640)
     bound = Limit(nodes=1_500_000)
     won = solve(pos, bound)
     assert won.verdict is Verdict.WINNABLE
-    assert won.nodes == 225_000 + 15_807
+    assert won.nodes == 82_500 + 15_807
     replay_wins(pos, won.line)
     monkeypatch.setattr(nrpa, "applies", lambda rules: False)
     assert solve(pos, bound).verdict is Verdict.UNKNOWN
@@ -102,13 +102,18 @@ def test_the_proof_lane_wins_with_nrpa_where_the_free_pool_stops_open(
 
 
 def test_short_budgets_run_without_nrpa() -> None:
-    """Below ``nrpa.FROM`` seconds the noisy restarts keep their whole share."""
+    """Below ``nrpa.FROM`` seconds the other win-only phases keep their whole
+    shares; from it on, NRPA takes its parts of them (``nrpa.TAKES``)."""
     gilbert = get_game("gilbert")
     quick = {name: share for share, name, _ in phases._win_shares(gilbert, QUICK)}
     assert "nrpa" not in quick and quick["noisy restarts"] == QUICK.part(0.2)
+    assert quick["best-first"] == QUICK.part(0.15) and quick["restarts"] == QUICK.part(0.08)
     deep = {name: share for share, name, _ in phases._win_shares(gilbert, DEEP)}
-    assert deep["nrpa"] == DEEP.part(0.12)
-    assert deep["noisy restarts"].seconds == pytest.approx(DEEP.part(0.08).seconds)
+    assert deep["nrpa"].seconds == pytest.approx(DEEP.part(0.295).seconds)
+    assert deep["best-first"] == DEEP.part(0.055)
+    assert deep["noisy restarts"] == DEEP.part(0.08)
+    assert deep["complete restarts"] == DEEP.part(0.04)
+    assert "restarts" not in deep  # taken whole
     # the win-only phases' part of the budget is the same either way
     assert sum(s.seconds or 0 for s in quick.values()) / (QUICK.seconds or 1) == pytest.approx(
         sum(s.seconds or 0 for s in deep.values()) / (DEEP.seconds or 1)

@@ -53,6 +53,7 @@ TALON_WEIGHTS = ((2, 1, 1, 2), (4, 1, 1, 0))
 #: Big Apple: every win of its two phases on the 129 deals of 1-1000 left undecided
 #: at the deep budget came within 170,000 positions, so a tenth of the budget each
 #: (1 s of the deep budget) leaves the other phases more.
+#: Gilbert: where NRPA runs (:mod:`nrpa`), it takes most of this (``nrpa.TAKES``).
 SHARE = {"stock": 0.15, "talon": 0.1}
 
 #: Memory guard of one compiled best-first search, whatever its share: it keeps

@@ -27,14 +27,15 @@ from its own best rollouts which card to move where. Measured (docs/solver.md,
 alone (one core, a one-off build of this code, bias 1) won 18; the noisy restarts alone
 with 60 s won 16 of 96, 6 of them within 8 s. On the 98 deals that run won only in its deep
 stage, 3.6 s of NRPA won 72 (median 0.12 s), so the other phases stay. In the
-benchmark the deep budget decides 92.6 % of Gilbert deals 1-1000 (91.6 % with a
-bias of 1, about 90.4 % without NRPA).
+benchmark the deep budget decides 93.0 % of Gilbert deals 1-1000 (92.6 % with
+NRPA's 12 % of the budget before ``TAKES``, 91.6 % with a bias of 1, about 90.4 %
+without NRPA).
 
 A node is a step of a rollout (a position entered), so a node bound bounds the
 phase as it does the others. The random state comes from :func:`restarts.seed`.
 Only the compiled Gilbert engine has NRPA: in pure Python a rollout would take a
 few milliseconds and the phase would win next to nothing, so without the
-compiled engine its share goes to the phases after it.
+compiled engine the other phases keep their whole shares (``TAKES``).
 """
 
 from __future__ import annotations
@@ -60,12 +61,13 @@ BIAS = 0.25
 #: lane's shares"): in the win lane of the deep budget, alone at its share, the
 #: best-first search and the streamlined restarts won no deal of 190 that no
 #: other phase won, NRPA 23; replayed, NRPA on these parts (5.4 s of the 10 s
-#: lane) won 117 of them, on the noisy restarts' 0.12 alone 113.
+#: lane) won 117 of them, on the noisy restarts' 0.12 alone 113. Built, the
+#: benchmark's deep budget decides 93.0 % of deals 1-1000 (92.6 % before).
 TAKES = {"stock": {"best-first": 0.095, "restarts": 0.08, "noisy restarts": 0.12}}
 #: The phase's share of a budget, per game kind: all it takes.
 SHARE = {kind: sum(parts.values()) for kind, parts in TAKES.items()}
-#: Budgets of fewer seconds run without the phase (the noisy restarts keep their
-#: whole share, as before NRPA): at the quick budget (0.2 s, about 44 ms of it for
+#: Budgets of fewer seconds run without the phase (the other phases keep their
+#: whole shares, as before NRPA): at the quick budget (0.2 s, about 44 ms of it for
 #: NRPA) a first build with the phase decided the same number of deals of 1-1000
 #: as the build without (754; docs/solver.md, "NRPA (Gilbert)"), so the site's
 #: deal-time solves stay as they were.

@@ -40,6 +40,7 @@ NODES = {"stock": 2_000, "talon": 2_000}
 #: "Randomized restarts"); the complete restarts (below) then won more of the deals
 #: left, so they took 2 of its 10 %. Big Apple has none: its complete restarts win
 #: every deal these won, and more (docs/solver.md, "Complete restarts first").
+#: Where NRPA runs (:mod:`nrpa`), it takes this whole share (``nrpa.TAKES``).
 SHARE = {"stock": 0.08}
 
 #: Gilbert's second restart phase: the best-first search (:mod:`bestfirst`) with
@@ -50,7 +51,7 @@ SHARE = {"stock": 0.08}
 #: Measured (docs/solver.md, "Shorter noisy restarts"): the wins of restarts of
 #: 20,000 positions mostly come within their first 5,000, so restarts of 5,000
 #: win the same deals about four times sooner, and more of them. Where NRPA runs
-#: (:mod:`nrpa`), it takes ``nrpa.SHARE`` of this share.
+#: (:mod:`nrpa`), it takes part of this share and of others (``nrpa.TAKES``).
 NOISY_NODES = 5_000
 NOISE = 480
 NOISY_SHARE = {"stock": 0.2}
