@@ -18,10 +18,10 @@
 #define NRPA_STEPS 512       /* steps of a rollout at most */
 #define NRPA_KIDS 64         /* children a step chooses from at most */
 #ifndef NRPA_LEVEL
-#define NRPA_LEVEL 3
+#define NRPA_LEVEL 2
 #endif
 #ifndef NRPA_ITERATIONS
-#define NRPA_ITERATIONS 20
+#define NRPA_ITERATIONS 100
 #endif
 #ifndef NRPA_ALPHA
 #define NRPA_ALPHA 1.0
