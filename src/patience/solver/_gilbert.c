@@ -1338,7 +1338,8 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
 /* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0,
  *       stop=None, check=0) -> (verdict, [(src, dst, n), ...], nodes, peak)
  * mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 NRPA
- * (_nrpa.h: the streamlined moves; seed its random state, peak 0); seed: with this
+ * (_nrpa.h: the streamlined moves; seed its random state, peak 0), with bit 3 at
+ * the proof lane's level (NRPA_LANE_LEVEL); seed: with this
  * random state (restarts.py; 0: none) the depth-first search shuffles the children,
  * the best-first search adds noise to the estimate; stop: as free_pool's; check
  * (the depth-first searches): each new position's tableau is checked by G+ with
@@ -1383,7 +1384,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         if (!check_open(&chk, &g, check, 1, seconds > 0 ? now() + seconds : 0, flag)) use = NULL;
     }
     if (check && !use) verdict = -1;
-    else if (mode & 4) verdict = nrpa(&s, max_nodes, seconds, flag, p.rng, &p, &nodes);
+    else if (mode & 4)
+        verdict = nrpa(&s, mode & 8 ? NRPA_LANE_LEVEL : NRPA_LEVEL,
+                       mode & 8 ? NRPA_LANE_ITERATIONS : NRPA_ITERATIONS, max_nodes, seconds,
+                       flag, p.rng, &p, &nodes);
     else if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, &nodes, &peak);
     else verdict = search(&s, max_nodes, seconds, flag, mode, &p, use, &nodes, &peak);
     if (check) check_close(&chk);

@@ -8,7 +8,7 @@
  * exp(w[code] + NRPA_BIAS * (estimate before - estimate after)), where code names
  * the card moved and where it goes. A rollout scores -estimate of its last
  * position (a win ends it). Level 0 is one rollout; level l runs level l - 1
- * NRPA_ITERATIONS times from a copy of its policy, keeps the best sequence so far
+ * `iterations` times from a copy of its policy, keeps the best sequence so far
  * and moves the copy's weights towards it after each (adapt). The top level is
  * run again and again from the zero policy until a win or the budget's end. */
 
@@ -18,11 +18,18 @@
 #define NRPA_STEPS 512       /* steps of a rollout at most */
 #define NRPA_KIDS 64         /* children a step chooses from at most */
 #ifndef NRPA_LEVEL
-#define NRPA_LEVEL 2
+#define NRPA_LEVEL 2         /* the win lane's NRPA (mode bit 3 clear) */
 #endif
 #ifndef NRPA_ITERATIONS
 #define NRPA_ITERATIONS 100
 #endif
+#ifndef NRPA_LANE_LEVEL
+#define NRPA_LANE_LEVEL 3    /* the proof lane's (nrpa.py, LANE_VARIANT; mode bit 3) */
+#endif
+#ifndef NRPA_LANE_ITERATIONS
+#define NRPA_LANE_ITERATIONS 20
+#endif
+#define NRPA_MAX_LEVEL (NRPA_LEVEL > NRPA_LANE_LEVEL ? NRPA_LEVEL : NRPA_LANE_LEVEL)
 #ifndef NRPA_ALPHA
 #define NRPA_ALPHA 1.0
 #endif
@@ -46,9 +53,10 @@ typedef struct {
     double deadline;
     const volatile char *flag;
     int out;                 /* out of budget */
+    int iterations;          /* of each level above 0 */
     uint64_t *slot; uint32_t *gen; uint32_t now_gen; int used;
-    NSeq *best[NRPA_LEVEL + 1];
-    double *pol[NRPA_LEVEL + 1];
+    NSeq *best[NRPA_MAX_LEVEL + 1];
+    double *pol[NRPA_MAX_LEVEL + 1];
     double *w0;
 } Nrpa;
 
@@ -166,7 +174,7 @@ static double nrpa_level(Nrpa *r, const State *root, int level, const double *po
     double best = -1e300;
     r->best[level]->n = 0;
     r->best[level]->score = best;
-    for (int i = 0; i < NRPA_ITERATIONS && !r->out; i++) {
+    for (int i = 0; i < r->iterations && !r->out; i++) {
         double score = nrpa_level(r, root, level - 1, w);
         if (r->out && score < 1e9) break;
         if (score >= best) { best = score; nrpa_copy(r->best[level], r->best[level - 1]); }
@@ -176,13 +184,15 @@ static double nrpa_level(Nrpa *r, const State *root, int level, const double *po
     return best;
 }
 
-/* NRPA from root within max_nodes steps (0: no bound) and seconds, with the
+/* NRPA from root at level (at most NRPA_MAX_LEVEL) with iterations a level,
+ * within max_nodes steps (0: no bound) and seconds, with the
  * random state seed (nonzero); the winning line's moves in p.
  * verdict: 0 winnable, 2 unknown, -1 out of memory */
-static int nrpa(State *root, long max_nodes, double seconds, const volatile char *flag,
-                uint64_t seed, Path *p, long *nodes_out) {
+static int nrpa(State *root, int level, int iterations, long max_nodes, double seconds,
+                const volatile char *flag, uint64_t seed, Path *p, long *nodes_out) {
     Nrpa r;
     memset(&r, 0, sizeof r);
+    r.iterations = iterations;
     r.deadline = seconds > 0 ? now() + seconds : 0;
     r.flag = flag; r.max_nodes = max_nodes; r.rng = seed ? seed : 1;
     int verdict = 2, ok = 1, found = 0;
@@ -190,7 +200,7 @@ static int nrpa(State *root, long max_nodes, double seconds, const volatile char
     r.gen = calloc(NRPA_SLOTS, sizeof(uint32_t));
     r.w0 = malloc(NRPA_CODES * sizeof(double));
     ok = r.slot && r.gen && r.w0;
-    for (int l = 0; l <= NRPA_LEVEL; l++) {
+    for (int l = 0; l <= level; l++) {
         r.best[l] = ok ? malloc(sizeof(NSeq)) : NULL;
         r.pol[l] = ok ? calloc(NRPA_CODES, sizeof(double)) : NULL;
         ok = ok && r.best[l] && r.pol[l];
@@ -200,11 +210,11 @@ static int nrpa(State *root, long max_nodes, double seconds, const volatile char
     else {
         double *zero = r.pol[0]; /* level 0 keeps no policy of its own */
         while (!r.out) {
-            if (nrpa_level(&r, root, NRPA_LEVEL, zero) >= 1e9) { verdict = 0; found = 1; break; }
+            if (nrpa_level(&r, root, level, zero) >= 1e9) { verdict = 0; found = 1; break; }
         }
     }
     if (found) {
-        const NSeq *q = r.best[NRPA_LEVEL];
+        const NSeq *q = r.best[level];
         State s = *root;
         p->ndone = 0;
         for (int j = 0; j < q->n && verdict == 0; j++)
@@ -215,6 +225,6 @@ static int nrpa(State *root, long max_nodes, double seconds, const volatile char
     }
     *nodes_out = r.nodes;
     free(r.slot); free(r.gen); free(r.w0);
-    for (int l = 0; l <= NRPA_LEVEL; l++) { free(r.best[l]); free(r.pol[l]); }
+    for (int l = 0; l <= level; l++) { free(r.best[l]); free(r.pol[l]); }
     return verdict;
 }

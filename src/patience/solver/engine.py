@@ -176,15 +176,14 @@ def single_search(
     while the checks pay (:mod:`tableau_check`, adaptive), and a dead one is a
     dead end; ``nodes`` counts the checks' states too, and the node bound bounds
     both together. ``nrpa``: the phase of :mod:`nrpa` with the random state
-    ``seed`` (the compiled Gilbert engine only)."""
+    ``seed`` and (``variant``) its level (the compiled Gilbert engine only)."""
     assert not (seed and not prune), "only the pruned searches take a random state"
     assert not check or (prune and not best_first and tableau_check.applies(position.rules))
     start = time.perf_counter()
     if nrpa:
         assert native and prune and fast.available(position.rules), "NRPA is compiled only"
-        return _verified(
-            position, fast.search(position, limit, nrpa=True, seed=seed, stop=stop), limit, start
-        )
+        result = fast.search(position, limit, nrpa=True, variant=variant, seed=seed, stop=stop)
+        return _verified(position, result, limit, start)
     if prune and native and fast.available(position.rules):
         cap = fast.table_cap(position.rules)
         result = fast.search(

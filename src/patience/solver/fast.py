@@ -145,11 +145,13 @@ def search(
     (adaptive), a dead one not searched
     (:mod:`patience.solver.pruning.tableau_check`; 0: never); ``nrpa``
     (Gilbert): the phase of :mod:`patience.solver.nrpa` instead, with the random
-    state ``seed``."""
+    state ``seed``, at the win lane's level (``variant`` 0) or the proof lane's
+    (1, :data:`patience.solver.nrpa.LANE_VARIANT`)."""
     assert not (check and best_first), "the check is the depth-first searches'"
     if gilbert_like(position.rules):
         assert not nrpa or (seed and not (check or best_first)), "NRPA takes a seed alone"
-        mode = int(streamlined) | 2 * int(best_first) | 4 * int(nrpa)
+        assert variant in (0, 1) and not (variant and not nrpa), "Gilbert's variant is NRPA's"
+        mode = int(streamlined) | 2 * int(best_first) | 4 * int(nrpa) | 8 * variant
         return _search_gilbert(position, limit, mode, seed, stop, check)
     assert not check, "the check by G+ is Gilbert's"
     assert not nrpa, "NRPA is Gilbert's"
@@ -160,7 +162,7 @@ def search(
     assert stop is None, "the Bisley engine takes no stop flag"
     assert not streamlined and not best_first, "no streamlined or best-first search for Bisley"
     assert not seed, "no randomized restarts for Bisley"
-    assert not variant, "one estimate for Gilbert"
+    assert not variant, "one estimate for Bisley"
     return _search_bisley(position, limit)
 
 
@@ -174,7 +176,8 @@ def _seconds_left(start: float, limit: Limit) -> float:
 def _search_gilbert(
     position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None, check: int
 ) -> Result:
-    """``mode``: 1 streamlined, 2 best-first, 4 NRPA (the engine's ``mode`` argument);
+    """``mode``: 1 streamlined, 2 best-first, 4 NRPA, 8 NRPA at the proof lane's level
+    (the engine's ``mode`` argument);
     ``seed``: the random state of the shuffled children (0: none); ``stop`` and
     ``check``: see :func:`search`."""
     start = time.perf_counter()

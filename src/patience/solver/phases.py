@@ -236,15 +236,16 @@ def _lane_wins(
 ) -> Result:
     """The win-only search of the proof lane (within ``limit``) on ``left``, once
     the free pool did not prove the loss and the complete search had its part: NRPA
-    (:mod:`nrpa`, with a random state of its own) where it applies and the lane
+    (:mod:`nrpa`, with a random state and a level of its own) where it applies and the lane
     has at least ``stock_pool.FROM`` and ``nrpa.FROM`` seconds, else the noisy restarts from
     restart ``restarts.LANE_FIRST`` on. (Below that the free pool leaves out the
     stock pool and so reaches its goal on lost deals too, where the restarts'
     exhausting the streamlined moves hands the time back to the complete search;
     NRPA never exhausts them.)"""
     if _lane_nrpa(position, limit, native=native):
+        seed = restarts.seed(nrpa.LANE_SEED)
         return single_search(
-            position, left, nrpa=True, seed=restarts.seed(nrpa.LANE_SEED), stop=stop
+            position, left, nrpa=True, variant=nrpa.LANE_VARIANT, seed=seed, stop=stop
         )
     return _restart_phase(
         position, left, native=native, noisy=True, first=restarts.LANE_FIRST, stop=stop
