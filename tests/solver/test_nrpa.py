@@ -36,6 +36,20 @@ def test_nrpa_wins_and_repeats_exactly(deal: int, state: int, nodes: int) -> Non
     assert (again.nodes, again.line) == (first.nodes, first.line)
 
 
+def test_the_proof_lanes_level_wins_what_the_win_lanes_does_not() -> None:
+    """The proof lane's NRPA (``nrpa.LANE_VARIANT``: level 3, 20 iterations)
+    is another search than the win lane's (level 2, 100 iterations) from the same
+    random state: on deal 640 with the lane's state it wins after 254,759 steps,
+    where level 2 has not won after 300,000."""
+    pos = Position.deal("gilbert", 640)
+    state, bound = restarts.seed(nrpa.LANE_SEED), Limit(nodes=300_000)
+    lane = single_search(pos, bound, nrpa=True, variant=nrpa.LANE_VARIANT, seed=state)
+    assert lane.verdict is Verdict.WINNABLE and lane.nodes == 254_759
+    replay_wins(pos, lane.line)
+    win_lane = single_search(pos, bound, nrpa=True, seed=state)
+    assert win_lane.verdict is Verdict.UNKNOWN and win_lane.nodes == 300_000
+
+
 def test_nrpa_never_says_lost_and_keeps_its_node_bound() -> None:
     """Deal 2 is lost (the free pool proves it): NRPA only runs out of nodes."""
     pos = Position.deal("gilbert", 2)
@@ -84,17 +98,17 @@ def test_the_proof_lane_wins_with_nrpa_where_the_free_pool_stops_open(
     """Deal 146 (left undecided by the deep benchmark runs before NRPA's bias of
     0.25): the free pool is still open at the end of its share (100,000 states),
     the complete search's part of the lane (25 %, 100,000 positions) wins
-    nothing, and NRPA with the lane's random state wins after 48,304 steps. (A
-    free pool that reaches its goal is followed the same way; with less than
-    ``stock_pool.FROM`` seconds the lane keeps the noisy restarts, and only after
-    a goal: test_lanes.py.) Without NRPA the complete search gets the rest of the
+    nothing, and NRPA with the lane's random state and level wins after 52,587
+    steps. (A free pool that reaches its goal is followed the same way; with less
+    than ``stock_pool.FROM`` seconds the lane keeps the noisy restarts, and only
+    after a goal: test_lanes.py.) Without NRPA the complete search gets the rest of the
     lane and does not win."""
     pos = Position.deal("gilbert", 146)
     share = Limit(nodes=100_000, seconds=600.0)  # the seconds let NRPA run
     limit = Limit(nodes=400_000, seconds=600.0)
     lane = phases._proof_phases(pos, limit, share, native=True, lane=True)
     assert lane.verdict is Verdict.WINNABLE
-    assert lane.nodes == 100_000 + 100_000 + 48_304
+    assert lane.nodes == 100_000 + 100_000 + 52_587
     replay_wins(pos, lane.line)
     monkeypatch.setattr(nrpa, "applies", lambda rules: False)
     alone = phases._proof_phases(pos, limit, share, native=True, lane=True)

@@ -18,7 +18,8 @@ Policy Adaptation", 2020); ``_nrpa.h`` has the code:
   policy ``w``, keeps the best sequence so far, and after each run moves the
   copy's weights towards that sequence: ``+ALPHA`` for each step's choice, minus
   ``ALPHA`` times its probability for each of the step's children. The top level
-  (``LEVEL``) runs again from the zero policy until a win or the budget's end.
+  (``LEVEL``; in a two-lane solve's proof lane ``LANE_LEVEL``) runs again from
+  the zero policy until a win or the budget's end.
 
 Why: Gilbert's restarts (:mod:`restarts`) search afresh each time, and their wins
 on the deals every phase left undecided come at a slow, steady rate. NRPA learns
