@@ -402,8 +402,9 @@ static int talon_stuck(const State *s) {
 /* ------------------------------------------------------------ talon room (pruning/talon_room.py) */
 #define MAXM 17
 /* fewest chains for the rank counts cnt[1..13] once the foundations hold some of
- * them (ge[r] foundation piles may reach rank r) and at most NC more are set aside */
-static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
+ * them (ge[r] foundation piles may reach rank r) and at most cells more are set
+ * aside; pin: a rank one of whose cards is in a chain with no card on it (0: none) */
+static int fewest_chains_any(const int *cnt, const int *ge, int cells, int pin, int bound) {
     static const int INF = 1 << 20;
     int cur[NF + 1][NC + 1][MAXM], nxt[NF + 1][NC + 1][MAXM];
     for (int g = 0; g <= NF; g++)
@@ -422,12 +423,14 @@ static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
                     if (cost >= INF) continue;
                     for (int nw = 0; nw <= ge[r] - g; nw++) {
                         int here = cnt[r] - g - nw;
-                        for (int c = 0; c <= NC - u && c <= here; c++) {
+                        for (int c = 0; c <= cells - u && c <= here; c++) {
                             int m = here - c;
+                            if (r == pin && !m) continue;
                             int total = cost + (m > above ? m - above : 0);
                             if (total > bound) continue;
-                            if (nxt[g + nw][u + c][m] > total) {
-                                nxt[g + nw][u + c][m] = total;
+                            int held = r == pin ? m - 1 : m; /* the pinned card holds none */
+                            if (nxt[g + nw][u + c][held] > total) {
+                                nxt[g + nw][u + c][held] = total;
                                 any = 1;
                             }
                         }
@@ -444,24 +447,44 @@ static int fewest_chains_any(const int *cnt, const int *ge, int bound) {
     return best;
 }
 
+/* talon_room._by_rank and _bounds: the rank counts and the foundations' bounds of
+ * the cards counted by avail */
+static void counts_of(const int avail[4][15], int *cnt, int *ge) {
+    memset(ge, 0, 15 * sizeof *ge);
+    for (int r = 0; r < 15; r++) cnt[r] = avail[0][r] + avail[1][r] + avail[2][r] + avail[3][r];
+    for (int u = 0; u < 4; u++)
+        for (int need = 1; need <= 2; need++) {
+            int h = 0;
+            while (h < 13 && avail[u][h + 1] >= need) h++;
+            for (int r = 1; r <= h; r++) ge[r]++;
+        }
+}
+
+/* talon_room._nowhere: just after card left the talon, the cards before it
+ * counted by before, it can be on top of no foundation, in no cell and uncovered
+ * in no chain */
+static int nowhere(const int before[4][15], int card) {
+    int u = SUIT(card), r = RANK(card), q = 1;
+    while (q < r && before[u][q]) q++;
+    if (q == r) return 0;
+    int cnt[15], ge[15];
+    counts_of(before, cnt, ge);
+    if (NC && fewest_chains_any(cnt, ge, NC - 1, 0, NT) <= NT) return 0;
+    cnt[r]++;
+    return fewest_chains_any(cnt, ge, NC, r, NT) > NT;
+}
+
 /* talon_room._no_room from the cards off the talon ``off`` (by suit and rank) */
 static int no_room_of(const State *s, const int off[4][15]) {
     int avail[4][15];
     memcpy(avail, off, sizeof avail);
     int found = MAXLEN;
     for (int k = s->tlen - 1; k >= 0; k--) {
-        int c = s->talon[k];
+        int c = s->talon[k], cnt[15], ge[15];
+        if (nowhere((const int (*)[15])avail, c)) found = k;
         avail[SUIT(c)][RANK(c)]++;
-        int cnt[15], ge[15];
-        memset(ge, 0, sizeof ge);
-        for (int r = 0; r < 15; r++) cnt[r] = avail[0][r] + avail[1][r] + avail[2][r] + avail[3][r];
-        for (int u = 0; u < 4; u++)
-            for (int need = 1; need <= 2; need++) {
-                int h = 0;
-                while (h < 13 && avail[u][h + 1] >= need) h++;
-                for (int r = 1; r <= h; r++) ge[r]++;
-            }
-        if (fewest_chains_any(cnt, ge, NT) > NT) found = k;
+        counts_of((const int (*)[15])avail, cnt, ge);
+        if (found != k && fewest_chains_any(cnt, ge, NC, 0, NT) > NT) found = k;
     }
     return found;
 }

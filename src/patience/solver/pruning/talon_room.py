@@ -33,9 +33,36 @@ choice of at most ``C`` cells' cards (dynamic programming over the ranks, from t
 Kings down: how many foundation piles reach the rank, how many cells are used,
 the previous rank's count; a pile that reaches a rank holds every lower one).
 
+**Exposed.** Look closer, at the instant just after ``t_j`` has left the talon.
+The move put ``t_j`` on top of where it went, so ``t_j`` is then on top of a
+foundation, in a cell, or the top card of a chain (alone in a pile or on a card
+one rank higher); the cards before it, ``B`` (all cards but ``t_j`` and the
+talon's rest), are arranged as above. So ``t_j`` can leave only if one of these
+holds:
+
+- *foundation*: every lower rank of its suit is in ``B`` (a foundation builds up
+  from the Ace, so it holds them below ``t_j``); an Ace always may;
+- *cell*: ``B`` fits with one cell fewer (``t_j`` takes one);
+- *chain*: the cards of ``B`` and ``t_j`` fit with ``t_j`` in a chain and
+  uncovered: no foundation holds ``t_j`` (so the foundations' bounds are
+  ``B``'s), and of the cards of ``t_j``'s rank ``r`` in chains, ``t_j`` is one and
+  holds no card, so at most one fewer cards of rank ``r - 1`` sit on them: with
+  ``m`` cards of rank ``r`` in chains (``m >= 1``), ``max(0, m_{r-1} - (m - 1))``
+  chains start at rank ``r - 1`` (``fewest_chains_any``'s ``pin``).
+
+If none holds, ``t_j`` never leaves the talon: lost, as above. Where the
+foundations cannot take ``t_j``, this is stronger than the room check when the
+room is tight: the room check lets ``t_j`` sit under the cards that arrive with
+it, which must then wait somewhere else. Measured (docs/solver.md, "An exposed
+talon card"): of the 43 Big Apple deals of 1-1000 that the deep budget left
+undecided, it proves 29 lost at the start; it names no card in any of the 157
+deals known to be winnable.
+
 (A stronger check that also used the foundations' present content, for
 stretches of the talon where no card can reach them, was tried: once this one
-passed it never fired, in searches or in random play, so it was dropped.)
+passed it never fired, in searches or in random play, so it was dropped. So
+was an exact foundation case, ``t_j`` on top of a foundation exactly its rank
+high: it proved none of the 14 deals the exposed check leaves undecided.)
 """
 
 from __future__ import annotations
@@ -95,23 +122,31 @@ def stuck_card(pos: Position) -> int | None:
 @lru_cache(maxsize=4096)
 def _no_room(talon: tuple[int, ...], out: tuple[int, ...], piles: int, cells: int) -> int | None:
     """The first ``j`` whose ``t_j`` finds no room whatever the foundations
-    hold (module doc). ``out``: the cards off the talon."""
+    hold, or cannot be left uncovered (module doc). ``out``: the cards off the
+    talon."""
     for j in range(1, len(talon) + 1):
         k = len(talon) - j
-        if _no_room_at(talon[:k], tuple(sorted(out + talon[k:])), piles, cells):
+        before = tuple(sorted(out + talon[k + 1 :]))
+        card = talon[k]
+        if _no_room_at(tuple(sorted((*before, card))), piles, cells) or _nowhere(
+            before, card, piles, cells
+        ):
             return j
     return None
 
 
-@lru_cache(maxsize=65536)
-def _no_room_at(rest: tuple[int, ...], out: tuple[int, ...], piles: int, cells: int) -> bool:
-    """No arrangement of the cards ``out`` (all but the talon's ``rest``) on the
-    foundations, ``piles`` chains and ``cells`` cells exists."""
-    avail = [[0] * 15 for _ in range(4)]  # avail[suit][rank]: cards off the talon
-    for card in out:
+def _by_suit(cards: tuple[int, ...]) -> list[list[int]]:
+    """``avail[suit][rank]``: how many of ``cards`` there are."""
+    avail = [[0] * 15 for _ in range(4)]
+    for card in cards:
         avail[SUIT[card]][RANK[card]] += 1
-    counts = [sum(avail[s][r] for s in range(4)) for r in range(15)]
-    ge = [0] * 15  # foundation piles that may be at least this high
+    return avail
+
+
+def _bounds(avail: list[list[int]]) -> list[int]:
+    """``ge[r]``: the foundation piles that may reach rank ``r`` when the cards
+    counted by ``avail`` are all that may be on them (module doc)."""
+    ge = [0] * 15
     for s in range(4):
         for need in (1, 2):
             h = 0
@@ -119,14 +154,46 @@ def _no_room_at(rest: tuple[int, ...], out: tuple[int, ...], piles: int, cells: 
                 h += 1
             for r in range(1, h + 1):
                 ge[r] += 1
-    return fewest_chains_any(counts, ge, cells, piles) > piles
+    return ge
 
 
-def fewest_chains_any(counts: list[int], ge: list[int], cells: int, bound: int) -> int:
+def _by_rank(avail: list[list[int]]) -> list[int]:
+    return [sum(avail[s][r] for s in range(4)) for r in range(15)]
+
+
+@lru_cache(maxsize=65536)
+def _no_room_at(out: tuple[int, ...], piles: int, cells: int) -> bool:
+    """No arrangement of the cards ``out`` (the cards off the talon) on the
+    foundations, ``piles`` chains and ``cells`` cells exists."""
+    avail = _by_suit(out)
+    return fewest_chains_any(_by_rank(avail), _bounds(avail), cells, piles) > piles
+
+
+@lru_cache(maxsize=65536)
+def _nowhere(before: tuple[int, ...], card: int, piles: int, cells: int) -> bool:
+    """Just after ``card`` left the talon, with the cards ``before`` off it
+    before, no arrangement has ``card`` on top of a foundation, in a cell or
+    uncovered in a chain (module doc, "Exposed")."""
+    avail = _by_suit(before)
+    suit, rank = SUIT[card], RANK[card]
+    if all(avail[suit][r] for r in range(ACE, rank)):
+        return False
+    counts, ge = _by_rank(avail), _bounds(avail)
+    if cells and fewest_chains_any(counts, ge, cells - 1, piles) <= piles:
+        return False
+    counts[rank] += 1
+    return fewest_chains_any(counts, ge, cells, piles, pin=rank) > piles
+
+
+def fewest_chains_any(
+    counts: list[int], ge: list[int], cells: int, bound: int, pin: int = 0
+) -> int:
     """The fewest chains that hold the cards counted by rank in ``counts`` once
     the foundations hold some of them (``ge[r]`` foundation piles may reach rank
     ``r``; a pile holds every rank up to its height) and at most ``cells`` more
-    are set aside; any answer above ``bound`` may be given as ``bound + 1``."""
+    are set aside; any answer above ``bound`` may be given as ``bound + 1``.
+    ``pin``: a rank one of whose cards must be in a chain with no card on it (0:
+    none; module doc, "Exposed")."""
     # state (foundation piles reaching this rank, cells used, cards of the rank
     # above left) -> chains
     states: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
@@ -138,10 +205,13 @@ def fewest_chains_any(counts: list[int], ge: list[int], cells: int, bound: int) 
                 here = n - active - new
                 for c in range(min(cells - used, here) + 1):
                     m = here - c
+                    if rank == pin and not m:
+                        continue
                     total = cost + max(0, m - above)
                     if total > bound:
                         continue
-                    key = (active + new, used + c, m)
+                    # the pinned card holds no card of the rank below
+                    key = (active + new, used + c, m - 1 if rank == pin else m)
                     if nxt.get(key, bound + 1) > total:
                         nxt[key] = total
         states = nxt
