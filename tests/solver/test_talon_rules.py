@@ -4,7 +4,8 @@ Each claim of a rule is checked against something that does not use it: the
 dynamic programs against brute force, ``talon_wait`` against an exhaustive search
 of the moves that leave the talon alone, ``talon_room`` against random play from
 real deals (the talon card it names must never leave the talon) and against the
-deals known to be winnable.
+deals known to be winnable; the card just off the talon left uncovered (its
+"Exposed" check) against brute force too.
 """
 
 from __future__ import annotations
@@ -26,31 +27,39 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 
 
 # ----------------------------------------------------------------- counting
-def chains_needed(counts: list[int]) -> int:
-    """The lower bound of the module doc: sum of max(0, m_r - m_{r+1})."""
-    return sum(max(0, counts[r] - (counts[r + 1] if r < 13 else 0)) for r in range(1, 14))
+def chains_needed(counts: list[int], pin: int = 0) -> int:
+    """The lower bound of the module doc: sum of max(0, m_r - m_{r+1}); with a
+    card of rank ``pin`` that holds none, ``m_pin - 1`` cards can hold the rank
+    below."""
+    holders = [counts[r] - (r == pin) for r in range(15)]
+    return sum(max(0, counts[r] - (holders[r + 1] if r < 13 else 0)) for r in range(1, 14))
 
 
-def fewest_partition(ranks: list[int]) -> int:
+def fewest_partition(ranks: list[int], pin: int = 0) -> int:
     """The fewest chains (runs r, r-1, ...) a multiset of ranks splits into, by
     brute force: each card in turn either starts a chain or extends one whose
-    lowest card is one rank higher."""
+    lowest card is one rank higher. ``pin``: one card of this rank (one of
+    ``ranks``) must end its chain, no card on it."""
     best = len(ranks)
+    closed = 100  # the end of a chain that takes no card
 
-    def go(rest: list[int], ends: list[int]) -> None:
+    def go(rest: list[int], ends: list[int], pinned: bool) -> None:
         nonlocal best
         if len(ends) >= best:
             return
         if not rest:
-            best = len(ends)
+            if pinned:
+                best = len(ends)
             return
         card, tail = rest[0], rest[1:]
-        for i, end in enumerate(ends):
-            if end == card + 1:
-                go(tail, [*ends[:i], card, *ends[i + 1 :]])
-        go(tail, [*ends, card])
+        for new_end in [card, closed] if card == pin and not pinned else [card]:
+            done = pinned or new_end == closed
+            for i, end in enumerate(ends):
+                if end == card + 1:
+                    go(tail, [*ends[:i], new_end, *ends[i + 1 :]], done)
+            go(tail, [*ends, new_end], done)
 
-    go(sorted(ranks, reverse=True), [])
+    go(sorted(ranks, reverse=True), [], not pin)
     return best
 
 
@@ -77,29 +86,61 @@ def _least_after_cells(counts: list[int], cells: int) -> int:
 
 
 @SETTINGS
+@given(st.lists(st.integers(1, 13), min_size=1, max_size=9), st.data())
+def test_the_chain_count_with_a_card_left_uncovered_is_exact(
+    ranks: list[int], data: st.DataObject
+) -> None:
+    """With one card of rank ``pin`` ending its chain, at most one fewer cards of
+    the rank below sit on that rank's cards (talon_room's doc, "Exposed")."""
+    pin = data.draw(st.sampled_from(ranks))
+    counts = [0] * 15
+    for r in ranks:
+        counts[r] += 1
+    assert chains_needed(counts, pin) == fewest_partition(ranks, pin)
+
+
+def _least_after_cells(counts: list[int], cells: int, pin: int = 0) -> int:
+    """Brute force: the fewest chains once at most ``cells`` cards are set aside
+    (never the pinned card: one card of rank ``pin`` stays in the chains)."""
+    ranks = [r for r in range(1, 14) for _ in range(counts[r])]
+    best = chains_needed(counts, pin) if counts[pin] or not pin else 99
+    for k in range(1, cells + 1):
+        for aside in set(itertools.combinations(ranks, k)):
+            left = counts.copy()
+            for r in aside:
+                left[r] -= 1
+            if not pin or left[pin]:
+                best = min(best, chains_needed(left, pin))
+    return best
+
+
+@SETTINGS
 @given(
     st.lists(st.integers(0, 3), min_size=13, max_size=13),
     st.lists(st.integers(0, 5), max_size=3),
     st.integers(0, 3),
+    st.integers(0, 13),
 )
 def test_fewest_chains_any_equals_brute_force(
-    rows: list[int], bounds: list[int], cells: int
+    rows: list[int], bounds: list[int], cells: int, pin: int
 ) -> None:
     """Foundation piles of any height up to their bounds (each holds every rank
-    up to its height), any cards in the cells."""
+    up to its height), any cards in the cells; with ``pin``, one card of that
+    rank neither on a foundation nor in a cell, with no card on it."""
     ge = [0] * 15
     for b in bounds:
         for r in range(1, b + 1):
             ge[r] += 1
     counts = [0] + [max(n, g) for n, g in zip(rows, ge[1:14], strict=True)] + [0]
+    counts[pin] += 1 if pin else 0  # the pinned card, on top of what may be founded
     best = 99
     for heights in itertools.product(*(range(b + 1) for b in bounds)):
         left = counts.copy()
         for h in heights:
             for r in range(1, h + 1):
                 left[r] -= 1
-        best = min(best, _least_after_cells(left, cells))
-    assert talon_room.fewest_chains_any(counts, ge, cells, 99) == best
+        best = min(best, _least_after_cells(left, cells, pin))
+    assert talon_room.fewest_chains_any(counts, ge, cells, 99, pin=pin) == best
 
 
 # ----------------------------------------------------------------- talon_wait
@@ -202,7 +243,10 @@ def test_talon_room_names_a_card_that_never_leaves_in_random_play() -> None:
 
 def test_talon_room_never_fires_on_winnable_deals() -> None:
     winnable = [f.deal for f in load_deals() if f.game == "big-apple" and f.verdict == "winnable"]
-    for deal in [*winnable, 19, 37, 54, 57, 63, 72, 90, 98]:
+    # and deals the benchmark's deep budget won (docs/winnability-big-apple.md),
+    # each line replayed to a won position
+    won = [5, 135, 177, 203, 211, 241, 263, 374, 493, 532, 533, 576, 657, 749, 790, 862]
+    for deal in [*winnable, 19, 37, 54, 57, 63, 72, 90, 98, *won, 878, 969, 980]:
         assert talon_room.stuck_card(Position.deal("big-apple", deal)) is None, deal
 
 
@@ -223,3 +267,26 @@ def test_a_deal_lost_at_the_start() -> None:
     counts[1] -= 1  # AS
     counts[2] -= 1  # 2S
     assert chains_needed(counts) == 12
+
+
+def test_a_talon_card_that_cannot_arrive_uncovered() -> None:
+    """Deal 180: after 19 talon cards no Ace is off the talon, so the 27 cards
+    off it stay off the foundations; their ranks Q J J J J T T T 9 9 9 8 7 7 7 6
+    6 6 5 5 3 3 2 2 2 2 2 need 11 chains (a Q, three J, two 7, two 3, three 2), 8
+    with three cells: they have room. But the 19th, 3D, has just left the talon:
+    in a cell, the other 26 need 11 chains (a lone 3 takes one 2), 9 with the two
+    other cells; on top of a chain, at most one 2 sits on a 3, so 12 chains, 9
+    with three cells. Either way more than 8 piles: 3D never leaves the talon."""
+    pos = Position.deal("big-apple", 180)
+    talon = pos.piles[pos.layout.talon]
+    out = sorted(c for t in pos.layout.tableau for c in pos.piles[t])
+    off = tuple(sorted([*out, *talon[-19:]]))
+    assert not talon_room._no_room_at(off, 8, 3)  # the room check alone passes
+    assert talon_room.stuck_card(pos) == 19
+    counts = [0] * 15
+    for card in off:
+        counts[RANK[card]] += 1
+    assert chains_needed(counts) == 11
+    assert chains_needed(counts, pin=3) == 12
+    result = solve(pos, Limit(nodes=10))
+    assert (result.verdict, result.nodes) == (Verdict.LOST, 0)
