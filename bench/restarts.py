@@ -35,6 +35,7 @@ from typing import Any
 
 from patience import Position
 from patience.solver import fast, restarts
+from patience.solver import nrpa as nrpa_phase
 from patience.solver.cli import parse_deals
 from patience.solver.limits import Limit, Verdict
 from winnability import code_version, percentile, unknown_deals  # bench/: this folder
@@ -74,7 +75,7 @@ def run_one(
     verdict = Verdict.UNKNOWN
     if nrpa:
         limit = Limit(nodes=nodes or None, seconds=seconds)
-        result = fast.search(pos, limit, nrpa=True, seed=restarts.seed(first))
+        result = fast.search(pos, limit, nrpa=nrpa_phase.WIN_LANE, seed=restarts.seed(first))
         i, searched, verdict = first + 1, result.nodes, result.verdict
     while not nrpa and (left := seconds - (time.perf_counter() - start)) > 0:
         cap = nodes * luby(i - first + 1) if luby_caps else nodes

@@ -29,42 +29,56 @@ def test_nrpa_wins_and_repeats_exactly(deal: int, state: int, nodes: int) -> Non
     within 10 s before NRPA, 640 none with NRPA's first bias (1; nrpa.BIAS). The
     same random state gives the same line."""
     pos = Position.deal("gilbert", deal)
-    first = single_search(pos, Limit(nodes=1_000_000), nrpa=True, seed=restarts.seed(state))
+    first = single_search(
+        pos, Limit(nodes=1_000_000), nrpa=nrpa.WIN_LANE, seed=restarts.seed(state)
+    )
     assert first.verdict is Verdict.WINNABLE and first.nodes == nodes
     replay_wins(pos, first.line)
-    again = single_search(pos, Limit(nodes=1_000_000), nrpa=True, seed=restarts.seed(state))
+    again = single_search(
+        pos, Limit(nodes=1_000_000), nrpa=nrpa.WIN_LANE, seed=restarts.seed(state)
+    )
     assert (again.nodes, again.line) == (first.nodes, first.line)
 
 
 def test_the_proof_lanes_level_wins_what_the_win_lanes_does_not() -> None:
-    """The proof lane's NRPA (``nrpa.LANE_VARIANT``: level 3, 20 iterations)
+    """The proof lane's NRPA (``nrpa.PROOF_LANE``: level 3, 20 iterations)
     is another search than the win lane's (level 2, 100 iterations) from the same
     random state: on deal 640 with the lane's state it wins after 254,759 steps,
     where level 2 has not won after 300,000."""
     pos = Position.deal("gilbert", 640)
     state, bound = restarts.seed(nrpa.LANE_SEED), Limit(nodes=300_000)
-    lane = single_search(pos, bound, nrpa=True, variant=nrpa.LANE_VARIANT, seed=state)
+    lane = single_search(pos, bound, nrpa=nrpa.PROOF_LANE, seed=state)
     assert lane.verdict is Verdict.WINNABLE and lane.nodes == 254_759
     replay_wins(pos, lane.line)
-    win_lane = single_search(pos, bound, nrpa=True, seed=state)
+    win_lane = single_search(pos, bound, nrpa=nrpa.WIN_LANE, seed=state)
     assert win_lane.verdict is Verdict.UNKNOWN and win_lane.nodes == 300_000
 
 
 def test_nrpa_never_says_lost_and_keeps_its_node_bound() -> None:
     """Deal 2 is lost (the free pool proves it): NRPA only runs out of nodes."""
     pos = Position.deal("gilbert", 2)
-    result = single_search(pos, Limit(nodes=20_000), nrpa=True, seed=restarts.seed(0))
+    result = single_search(pos, Limit(nodes=20_000), nrpa=nrpa.WIN_LANE, seed=restarts.seed(0))
     assert result.verdict is Verdict.UNKNOWN and result.nodes == 20_000
     assert result.line == ()
 
 
 def test_a_won_position_needs_no_rollout() -> None:
     pos = Position.deal("gilbert", 1)
-    line = single_search(pos, Limit(nodes=100_000), nrpa=True, seed=restarts.seed(0)).line
+    line = single_search(pos, Limit(nodes=100_000), nrpa=nrpa.WIN_LANE, seed=restarts.seed(0)).line
     for move in line:
         pos.push(move)
-    result = single_search(pos, Limit(nodes=10), nrpa=True, seed=restarts.seed(0))
+    result = single_search(pos, Limit(nodes=10), nrpa=nrpa.WIN_LANE, seed=restarts.seed(0))
     assert result.verdict is Verdict.WINNABLE and result.nodes == 0 and result.line == ()
+
+
+@pytest.mark.parametrize("nesting", [(0, 20), (5, 20), (2, 0)])
+def test_the_engine_refuses_a_level_or_iterations_out_of_range(
+    nesting: tuple[int, int],
+) -> None:
+    """Levels 1-4 (the engine's NRPA_MAX_LEVEL), at least one iteration."""
+    pos = Position.deal("gilbert", 1)
+    with pytest.raises(ValueError, match="NRPA: level 1 to 4, at least 1 iteration"):
+        fast.search(pos, Limit(nodes=10), nrpa=nesting, seed=restarts.seed(0))
 
 
 def test_nrpa_is_a_phase_of_gilbert_only() -> None:

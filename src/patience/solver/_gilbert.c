@@ -1336,10 +1336,11 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
 }
 
 /* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0,
- *       stop=None, check=0) -> (verdict, [(src, dst, n), ...], nodes, peak)
+ *       stop=None, check=0, level=0, iterations=0) -> (verdict, [(src, dst, n), ...],
+ *       nodes, peak)
  * mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 NRPA
- * (_nrpa.h: the streamlined moves; seed its random state, peak 0), with bit 3 at
- * the proof lane's level (NRPA_LANE_LEVEL); seed: with this
+ * (_nrpa.h: the streamlined moves; seed its random state, peak 0) at level (1 to
+ * NRPA_MAX_LEVEL) with iterations (at least 1) a level; seed: with this
  * random state (restarts.py; 0: none) the depth-first search shuffles the children,
  * the best-first search adds noise to the estimate; stop: as free_pool's; check
  * (the depth-first searches): each new position's tableau is checked by G+ with
@@ -1351,11 +1352,18 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long seed = 0;
     PyObject *stop = NULL;
     long check = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOld|iKOl", &cols, &hidden, &up, &down, &stock, &waste,
-                          &max_nodes, &seconds, &mode, &seed, &stop, &check))
+    int level = 0, iterations = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOld|iKOlii", &cols, &hidden, &up, &down, &stock, &waste,
+                          &max_nodes, &seconds, &mode, &seed, &stop, &check, &level,
+                          &iterations))
         return NULL;
     if (check < 0) {
         PyErr_SetString(PyExc_ValueError, "check: the states of each check (0: none)");
+        return NULL;
+    }
+    if ((mode & 4) && (level < 1 || level > NRPA_MAX_LEVEL || iterations < 1)) {
+        PyErr_Format(PyExc_ValueError, "NRPA: level 1 to %d, at least 1 iteration",
+                     NRPA_MAX_LEVEL);
         return NULL;
     }
     State s;
@@ -1385,9 +1393,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     if (check && !use) verdict = -1;
     else if (mode & 4)
-        verdict = nrpa(&s, mode & 8 ? NRPA_LANE_LEVEL : NRPA_LEVEL,
-                       mode & 8 ? NRPA_LANE_ITERATIONS : NRPA_ITERATIONS, max_nodes, seconds,
-                       flag, p.rng, &p, &nodes);
+        verdict = nrpa(&s, level, iterations, max_nodes, seconds, flag, p.rng, &p, &nodes);
     else if (mode & 2) verdict = best_first(&s, max_nodes, seconds, flag, mode & 1, &p, &nodes, &peak);
     else verdict = search(&s, max_nodes, seconds, flag, mode, &p, use, &nodes, &peak);
     if (check) check_close(&chk);

@@ -17,19 +17,7 @@
 #define NRPA_CODES (52 * 56) /* card * 56 + where: up, down, empty column, onto card */
 #define NRPA_STEPS 512       /* steps of a rollout at most */
 #define NRPA_KIDS 64         /* children a step chooses from at most */
-#ifndef NRPA_LEVEL
-#define NRPA_LEVEL 2         /* the win lane's NRPA (mode bit 3 clear) */
-#endif
-#ifndef NRPA_ITERATIONS
-#define NRPA_ITERATIONS 100
-#endif
-#ifndef NRPA_LANE_LEVEL
-#define NRPA_LANE_LEVEL 3    /* the proof lane's (nrpa.py, LANE_VARIANT; mode bit 3) */
-#endif
-#ifndef NRPA_LANE_ITERATIONS
-#define NRPA_LANE_ITERATIONS 20
-#endif
-#define NRPA_MAX_LEVEL (NRPA_LEVEL > NRPA_LANE_LEVEL ? NRPA_LEVEL : NRPA_LANE_LEVEL)
+#define NRPA_MAX_LEVEL 4     /* the deepest level solve() takes (nrpa.py has the lanes') */
 #ifndef NRPA_ALPHA
 #define NRPA_ALPHA 1.0
 #endif

@@ -163,7 +163,7 @@ def single_search(
     seed: int = 0,
     stop: bytearray | None = None,
     check: int = 0,
-    nrpa: bool = False,
+    nrpa: tuple[int, int] | None = None,
 ) -> Result:
     """One search: depth-first (the complete one, or the streamlined one), or with
     ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
@@ -176,13 +176,15 @@ def single_search(
     while the checks pay (:mod:`tableau_check`, adaptive), and a dead one is a
     dead end; ``nodes`` counts the checks' states too, and the node bound bounds
     both together. ``nrpa``: the phase of :mod:`nrpa` with the random state
-    ``seed`` and (``variant``) its level (the compiled Gilbert engine only)."""
+    ``seed`` at this level and with this many iterations a level
+    (:data:`nrpa.WIN_LANE`, :data:`nrpa.PROOF_LANE`; the compiled Gilbert engine
+    only)."""
     assert not (seed and not prune), "only the pruned searches take a random state"
     assert not check or (prune and not best_first and tableau_check.applies(position.rules))
     start = time.perf_counter()
-    if nrpa:
+    if nrpa is not None:
         assert native and prune and fast.available(position.rules), "NRPA is compiled only"
-        result = fast.search(position, limit, nrpa=True, variant=variant, seed=seed, stop=stop)
+        result = fast.search(position, limit, nrpa=nrpa, seed=seed, stop=stop)
         return _verified(position, result, limit, start)
     if prune and native and fast.available(position.rules):
         cap = fast.table_cap(position.rules)

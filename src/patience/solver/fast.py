@@ -130,7 +130,7 @@ def search(
     seed: int = 0,
     stop: bytearray | None = None,
     check: int = 0,
-    nrpa: bool = False,
+    nrpa: tuple[int, int] | None = None,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
@@ -145,16 +145,16 @@ def search(
     (adaptive), a dead one not searched
     (:mod:`patience.solver.pruning.tableau_check`; 0: never); ``nrpa``
     (Gilbert): the phase of :mod:`patience.solver.nrpa` instead, with the random
-    state ``seed``, at the win lane's level (``variant`` 0) or the proof lane's
-    (1, :data:`patience.solver.nrpa.LANE_VARIANT`)."""
+    state ``seed``, at this level with this many iterations a level
+    (:data:`patience.solver.nrpa.WIN_LANE` or ``PROOF_LANE``)."""
     assert not (check and best_first), "the check is the depth-first searches'"
     if gilbert_like(position.rules):
-        assert not nrpa or (seed and not (check or best_first)), "NRPA takes a seed alone"
-        assert variant in (0, 1) and not (variant and not nrpa), "Gilbert's variant is NRPA's"
-        mode = int(streamlined) | 2 * int(best_first) | 4 * int(nrpa) | 8 * variant
-        return _search_gilbert(position, limit, mode, seed, stop, check)
+        assert nrpa is None or (seed and not (check or best_first)), "NRPA takes a seed alone"
+        assert not variant, "one estimate for Gilbert"
+        mode = int(streamlined) | 2 * int(best_first) | 4 * int(nrpa is not None)
+        return _search_gilbert(position, limit, mode, seed, stop, check, nrpa or (0, 0))
     assert not check, "the check by G+ is Gilbert's"
-    assert not nrpa, "NRPA is Gilbert's"
+    assert nrpa is None, "NRPA is Gilbert's"
     if big_apple_like(position.rules):
         assert not (seed and best_first), "no noisy best-first search for Big Apple"
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
@@ -174,10 +174,17 @@ def _seconds_left(start: float, limit: Limit) -> float:
 
 
 def _search_gilbert(
-    position: Position, limit: Limit, mode: int, seed: int, stop: bytearray | None, check: int
+    position: Position,
+    limit: Limit,
+    mode: int,
+    seed: int,
+    stop: bytearray | None,
+    check: int,
+    nrpa: tuple[int, int],
 ) -> Result:
-    """``mode``: 1 streamlined, 2 best-first, 4 NRPA, 8 NRPA at the proof lane's level
-    (the engine's ``mode`` argument);
+    """``mode``: 1 streamlined, 2 best-first, 4 NRPA at the level and with the
+    iterations a level ``nrpa`` (the engine's ``mode``, ``level`` and
+    ``iterations`` arguments);
     ``seed``: the random state of the shuffled children (0: none); ``stop`` and
     ``check``: see :func:`search`."""
     start = time.perf_counter()
@@ -203,6 +210,7 @@ def _search_gilbert(
         seed,
         stop,
         check,
+        *nrpa,
     )
     line = tuple(Move(src, dst, n) for src, dst, n in raw_line)
     return Result(_VERDICTS[code], line, nodes, time.perf_counter() - start, peak)

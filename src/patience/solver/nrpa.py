@@ -45,12 +45,13 @@ from patience.rules import GameRules
 from patience.solver import fast
 from patience.solver.limits import Limit
 
-#: The constants of ``_nrpa.h`` (documentation: the engine has them compiled in).
+#: The win lane's level and iterations a level (``fast.search``'s ``nrpa``).
 #: Level 3 with 20 iterations won 11 of the deals the deep benchmark left
-#: undecided over three seeds, these constants 4; built, the benchmark decided
-#: 92.8 % against 93.0 % (docs/solver.md, "NRPA at level 3"), so not adopted.
+#: undecided over three seeds, these 4; built, the benchmark decided 92.8 %
+#: against 93.0 % (docs/solver.md, "NRPA at level 3"), so not adopted here.
 LEVEL = 2
 ITERATIONS = 100
+#: The constants of ``_nrpa.h`` (documentation: the engine has them compiled in).
 ALPHA = 1.0
 #: The bias's weight: a face-down card turned up lowers the estimate by 10, a
 #: card to a foundation by 3, so at 1 the rollouts were nearly greedy. Measured
@@ -79,14 +80,15 @@ FROM = 1.0
 #: The random state of a two-lane solve's proof lane (phases.py) is
 #: ``restarts.seed(LANE_SEED)``, the win lane's ``restarts.seed(0)``.
 LANE_SEED = 1
-#: The proof lane's NRPA runs at another level than the win lane's
-#: (``fast.search``'s ``variant`` 1, ``_nrpa.h``'s ``NRPA_LANE_LEVEL``): which
+#: The proof lane's NRPA runs at another level than the win lane's: which
 #: deals NRPA wins is mostly the luck of its random state and level, and level 3
 #: with 20 iterations won 11 of the deals the deep benchmark left undecided over
 #: three seeds, level 2 four (docs/solver.md, "NRPA at level 3").
-LANE_VARIANT = 1
 LANE_LEVEL = 3
 LANE_ITERATIONS = 20
+#: ``fast.search``'s ``nrpa`` (level, iterations a level) of each lane.
+WIN_LANE = (LEVEL, ITERATIONS)
+PROOF_LANE = (LANE_LEVEL, LANE_ITERATIONS)
 
 
 def applies(rules: GameRules) -> bool:

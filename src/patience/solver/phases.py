@@ -144,7 +144,11 @@ def _win_phases(
             if not native:
                 continue
             part = single_search(
-                position, _least(share, rest), nrpa=True, seed=restarts.seed(0), stop=stop
+                position,
+                _least(share, rest),
+                nrpa=nrpa.WIN_LANE,
+                seed=restarts.seed(0),
+                stop=stop,
             )
         elif phase.endswith("restarts"):
             part = _restart_phase(
@@ -244,9 +248,7 @@ def _lane_wins(
     NRPA never exhausts them.)"""
     if _lane_nrpa(position, limit, native=native):
         seed = restarts.seed(nrpa.LANE_SEED)
-        return single_search(
-            position, left, nrpa=True, variant=nrpa.LANE_VARIANT, seed=seed, stop=stop
-        )
+        return single_search(position, left, nrpa=nrpa.PROOF_LANE, seed=seed, stop=stop)
     return _restart_phase(
         position, left, native=native, noisy=True, first=restarts.LANE_FIRST, stop=stop
     )
