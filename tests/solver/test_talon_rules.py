@@ -21,7 +21,7 @@ from solverkit import big_apple_tight, load_deals
 from patience import Position
 from patience.cards import RANK
 from patience.solver import Limit, Verdict, solve
-from patience.solver.pruning import talon_room, talon_wait
+from patience.solver.pruning import frozen, talon_room, talon_wait
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -290,3 +290,72 @@ def test_a_talon_card_that_cannot_arrive_uncovered() -> None:
     assert chains_needed(counts, pin=3) == 12
     result = solve(pos, Limit(nodes=10))
     assert (result.verdict, result.nodes) == (Verdict.LOST, 0)
+
+
+# ----------------------------------------------------------------- frozen
+def _is_frozen(pos: Position) -> bool:
+    layout = pos.layout
+    return all(pos.piles[c] for c in layout.cells) and all(pos.piles[t] for t in layout.tableau)
+
+
+def _escape_reachable(pos: Position, budget: int) -> bool | None:
+    """Exhaustive search of every move from ``pos`` while the positions stay
+    frozen: can one that is not frozen be reached? ``None``: not finished within
+    ``budget`` positions."""
+    seen = {pos.key()}
+    stack = [pos.copy(stack=False)]
+    while stack:
+        here = stack.pop()
+        for move in here.legal_moves:
+            there = here.copy(stack=False)
+            there.push(move)
+            if not _is_frozen(there):
+                return True
+            key = there.key()
+            if key not in seen:
+                if len(seen) > budget:
+                    return None
+                seen.add(key)
+                stack.append(there)
+    return False
+
+
+def _frozen_positions(deals: range) -> list[Position]:
+    return [p for d in deals for p in _walk(d, 7 * d, 250) if _is_frozen(p)]
+
+
+def test_frozen_positions_called_lost_never_escape() -> None:
+    """From each frozen position of random play the rule calls lost (deals 1-60),
+    an exhaustive search of the moves finds no way out of frozen positions (the
+    only way to a win); and the rule calls some lost and leaves others."""
+    dead = alive = checked = 0
+    for pos in _frozen_positions(range(1, 61)):
+        if not frozen.is_dead(pos):
+            alive += 1
+            continue
+        dead += 1
+        if dead % 3 == 0:
+            escape = _escape_reachable(pos, 4_000)
+            assert escape is not True, pos
+            checked += escape is False
+    assert dead >= 30 and alive >= 30 and checked >= 10, (dead, alive, checked)
+
+
+def test_both_engines_agree_on_frozen_positions() -> None:
+    """The compiled engine's rule is the same as frozen.py: the same verdicts,
+    node counts and lines from frozen positions it calls lost and ones it
+    does not."""
+    positions = _frozen_positions(range(61, 81))
+    dead = [p for p in positions if frozen.is_dead(p)][:6]
+    alive = [p for p in positions if not frozen.is_dead(p)][:6]
+    assert len(dead) == len(alive) == 6
+    for pos in dead + alive:
+        native = solve(pos, Limit(nodes=3_000), native=True)
+        python = solve(pos, Limit(nodes=3_000), native=False)
+        assert (native.verdict, native.nodes, native.line) == (
+            python.verdict,
+            python.nodes,
+            python.line,
+        )
+    for pos in dead:
+        assert solve(pos, Limit(nodes=10)).verdict is Verdict.LOST

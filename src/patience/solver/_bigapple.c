@@ -1,7 +1,7 @@
 /* Compiled search for Big Apple: the same algorithm as engine.py with the Strategy
- * that applies to Big Apple (the safe Ace rule, the dead ends of pruning/talon_wait.py
- * and pruning/talon_room.py, symmetry of the foundations, cells and tableau piles,
- * move ordering, canonical transposition table), on a compact state.
+ * that applies to Big Apple (the safe Ace rule, the dead ends of pruning/talon_wait.py,
+ * pruning/talon_room.py and pruning/frozen.py, symmetry of the foundations, cells and
+ * tableau piles, move ordering, canonical transposition table), on a compact state.
  *
  * It is an accelerator, not a second source of truth: every winning line it finds
  * is replayed through the Python rules engine before it is returned, and tests
@@ -534,6 +534,186 @@ static int chains_only(const State *s) {
 /* talon_room.stuck_card: no_room from first_no_room at the search's start */
 static int jammed(const State *s, int no_room) { return s->tlen > no_room && chains_only(s); }
 
+/* ------------------------------------------------------------ frozen (pruning/frozen.py) */
+/* the closure of frozen.py over (talon cards placed, the top ranks M, the
+ * foundations' heights by suit) from a position whose cells are all full and
+ * whose piles are all non-empty: 1 when it has no escape (the position is lost) */
+#define FROZEN_CAP 2048 /* frozen.CAP */
+typedef struct { uint8_t i, m[NT], f[4][2]; } Fz;
+
+static int fz_accepts(const uint8_t f[2], int r) {
+    return r == 1 ? (!f[0] || !f[1]) : (f[0] == r - 1 || f[1] == r - 1);
+}
+static int fz_has(const Fz *z, int r) {
+    for (int t = 0; t < NT; t++) if (z->m[t] == r) return 1;
+    return 0;
+}
+/* z with one top of rank a now b (the ranks kept sorted) */
+static void fz_top(Fz *z, int a, int b) {
+    int t = 0;
+    while (z->m[t] != a) t++;
+    z->m[t] = (uint8_t)b;
+    while (t > 0 && z->m[t - 1] > z->m[t]) { uint8_t x = z->m[t]; z->m[t] = z->m[t - 1]; z->m[--t] = x; }
+    while (t < NT - 1 && z->m[t + 1] < z->m[t]) { uint8_t x = z->m[t]; z->m[t] = z->m[t + 1]; z->m[++t] = x; }
+}
+/* z with a foundation of suit u at height a now b */
+static void fz_found(Fz *z, int u, int a, int b) {
+    uint8_t *f = z->f[u];
+    if (f[0] == a) f[0] = (uint8_t)b; else f[1] = (uint8_t)b;
+    if (f[0] > f[1]) { uint8_t x = f[0]; f[0] = f[1]; f[1] = x; }
+}
+
+typedef struct {
+    int tlen, cells[NC], bases[NT];
+    int rest[4][14];    /* the non-base tableau cards and the foundations' cards */
+    int8_t at[4][14][2]; /* where in the talon (0: its top) a card is, -1: not there */
+} FzCtx;
+
+static int fz_escape(const FzCtx *x, const Fz *z) {
+    for (int c = 0; c < NC; c++) {
+        int k = x->cells[c], r = RANK(k);
+        if ((r < 13 && fz_has(z, r + 1)) || fz_accepts(z->f[SUIT(k)], r)) return 1;
+    }
+    for (int t = 0; t < NT; t++) {
+        int b = x->bases[t], r = RANK(b);
+        if ((r < 13 && fz_has(z, r + 1)) || (fz_has(z, r) && fz_accepts(z->f[SUIT(b)], r))) return 1;
+    }
+    return 0;
+}
+
+/* the closure from s (frozen); the states seen are kept in an open-addressing
+ * table (twice FROZEN_CAP slots) */
+static int frozen_closure(const State *s) {
+    FzCtx x;
+    Fz z0;
+    memset(&x, 0, sizeof x);
+    memset(&z0, 0, sizeof z0);
+    x.tlen = s->tlen;
+    int n[4] = {0, 0, 0, 0};
+    for (int f = 0; f < NF; f++)
+        if (s->frank[f]) {
+            int u = s->fsuit[f];
+            z0.f[u][n[u]++] = s->frank[f];
+            for (int r = 1; r <= s->frank[f]; r++) x.rest[u][r]++;
+        }
+    for (int u = 0; u < 4; u++) fz_found(&z0, u, z0.f[u][0], z0.f[u][0]); /* sorted */
+    for (int c = 0; c < NC; c++) x.cells[c] = s->cell[c];
+    for (int t = 0; t < NT; t++) {
+        x.bases[t] = s->col[t][0];
+        z0.m[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
+        for (int i = 1; i < s->len[t]; i++) x.rest[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
+    }
+    for (int t = 1; t < NT; t++) /* sorted */
+        for (int k = t; k > 0 && z0.m[k - 1] > z0.m[k]; k--) {
+            uint8_t v = z0.m[k]; z0.m[k] = z0.m[k - 1]; z0.m[k - 1] = v;
+        }
+    memset(x.at, -1, sizeof x.at);
+    for (int i = 0; i < x.tlen; i++) {
+        int c = s->talon[x.tlen - 1 - i];
+        int8_t *a = x.at[SUIT(c)][RANK(c)];
+        a[a[0] >= 0] = (int8_t)i;
+    }
+    Fz stack[FROZEN_CAP];
+    Fz slots[2 * FROZEN_CAP];
+    uint8_t used[2 * FROZEN_CAP];
+    memset(used, 0, sizeof used);
+    int nseen = 0, nstack = 0;
+    Fz kids[2 + 4 * NT + 8];
+    int nk = 0;
+    kids[nk++] = z0;
+    goto add; /* the start is the first state seen */
+    while (nstack) {
+        Fz z = stack[--nstack];
+        if (fz_escape(&x, &z)) return 0;
+        nk = 0;
+        if (z.i < x.tlen) {
+            int c = s->talon[x.tlen - 1 - z.i], r = RANK(c), u = SUIT(c);
+            if (r < 13 && fz_has(&z, r + 1)) { Fz k = z; k.i++; fz_top(&k, r + 1, r); kids[nk++] = k; }
+            if (fz_accepts(z.f[u], r)) { Fz k = z; k.i++; fz_found(&k, u, r - 1, r); kids[nk++] = k; }
+        }
+        for (int t = 0; t < NT; t++) {
+            int q = z.m[t];
+            if (q == 13 || (t && z.m[t - 1] == q)) continue;
+            for (int u = 0; u < 4; u++) {
+                if (!fz_accepts(z.f[u], q)) continue;
+                /* a non-base tableau card (u, q): off the talon after z.i of its
+                 * cards, on no foundation of z */
+                int have = x.rest[u][q] - (z.f[u][0] >= q) - (z.f[u][1] >= q);
+                for (int i = 0; i < 2; i++) have += x.at[u][q][i] >= 0 && x.at[u][q][i] < z.i;
+                if (have > 0) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); kids[nk++] = k; }
+            }
+        }
+        for (int u = 0; u < 4; u++)
+            for (int i = 0; i < 2; i++) {
+                int h = z.f[u][i];
+                if (!h || (i && z.f[u][0] == h) || h == 13 || !fz_has(&z, h + 1)) continue;
+                Fz k = z; fz_top(&k, h + 1, h); fz_found(&k, u, h, h - 1); kids[nk++] = k;
+            }
+    add:
+        for (int i = 0; i < nk; i++) {
+            const uint8_t *b = (const uint8_t *)&kids[i];
+            uint32_t h = 2166136261u;
+            for (size_t v = 0; v < sizeof(Fz); v++) h = (h ^ b[v]) * 16777619u;
+            size_t at = h % (2 * FROZEN_CAP);
+            while (used[at] && memcmp(&slots[at], &kids[i], sizeof(Fz))) at = (at + 1) % (2 * FROZEN_CAP);
+            if (used[at]) continue;
+            if (nseen == FROZEN_CAP) return 0; /* too large a closure: not proved */
+            nseen++;
+            used[at] = 1;
+            slots[at] = kids[i];
+            stack[nstack++] = kids[i];
+        }
+    }
+    return 1;
+}
+
+/* the closure depends only on the talon, the top ranks, the bases, the
+ * foundations and the cells: each thread keeps its last answers for one talon
+ * (a direct-mapped cache; a position whose talon is not a bottom part of that
+ * one starts a new generation of it) */
+#define FROZEN_CACHE 16384
+#define FZ_KEY (NT + NT + NF + NC + 1)
+typedef struct { uint32_t gen; uint8_t key[FZ_KEY], answer; } FzMemo;
+typedef struct {
+    uint32_t gen;
+    int tlen;
+    uint8_t talon[MAXLEN];
+    FzMemo memo[FROZEN_CACHE];
+} FzCache;
+static __thread FzCache frozen_cache;
+
+/* frozen.is_dead: every cell full, no pile empty, and the closure has no escape */
+static int frozen_dead(const State *s) {
+    for (int c = 0; c < NC; c++) if (s->cell[c] < 0) return 0;
+    for (int t = 0; t < NT; t++) if (!s->len[t]) return 0;
+    FzCache *fc = &frozen_cache;
+    if (!fc->gen || fc->tlen < s->tlen || memcmp(fc->talon, s->talon, s->tlen)) {
+        fc->gen++; /* entries of other generations do not count */
+        fc->tlen = s->tlen;
+        memcpy(fc->talon, s->talon, s->tlen);
+    }
+    uint8_t k[FZ_KEY];
+    for (int t = 0; t < NT; t++) {
+        k[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
+        k[NT + t] = s->col[t][0];
+    }
+    sort_bytes(k, NT);
+    sort_bytes(k + NT, NT);
+    for (int f = 0; f < NF; f++) k[2 * NT + f] = (uint8_t)(s->frank[f] ? s->fsuit[f] * 16 + s->frank[f] : 0);
+    sort_bytes(k + 2 * NT, NF);
+    for (int c = 0; c < NC; c++) k[2 * NT + NF + c] = (uint8_t)s->cell[c];
+    sort_bytes(k + 2 * NT + NF, NC);
+    k[FZ_KEY - 1] = s->tlen;
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < FZ_KEY; i++) h = (h ^ k[i]) * 16777619u;
+    FzMemo *e = &fc->memo[h % FROZEN_CACHE];
+    if (e->gen == fc->gen && !memcmp(e->key, k, FZ_KEY)) return e->answer;
+    e->gen = fc->gen;
+    memcpy(e->key, k, FZ_KEY);
+    e->answer = (uint8_t)frozen_closure(s);
+    return e->answer;
+}
+
 /* ------------------------------------------------------------ children (Strategy.children) */
 static int children(const State *s, Mv *moves, int streamline, int no_room) {
     Wants w;
@@ -560,7 +740,7 @@ static int children(const State *s, Mv *moves, int streamline, int no_room) {
             return 1;
         }
     }
-    if (talon_stuck(s) || jammed(s, no_room)) return 0;
+    if (talon_stuck(s) || jammed(s, no_room) || frozen_dead(s)) return 0;
     /* symmetry.first_empty_only: into the first empty pile of a group only */
     int k = 0;
     static const int nsig = (TALON + 1) * (MAXLEN + 1) * 3;

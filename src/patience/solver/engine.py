@@ -20,6 +20,7 @@ from patience.solver import bestfirst, fast, ordering, restarts, streamline
 from patience.solver.limits import MAX_TABLE, Limit, Result, Verdict
 from patience.solver.pruning import (
     dead_cards,
+    frozen,
     safe_moves,
     stock_macros,
     stock_order,
@@ -113,9 +114,9 @@ class Strategy(Plain):
 
 
 def _talon_dead(pos: Position) -> bool:
-    """Big Apple's dead ends: :mod:`talon_wait` (checked first) or
-    :mod:`talon_room`."""
-    return talon_wait.is_stuck(pos) or talon_room.is_jammed(pos)
+    """Big Apple's dead ends: :mod:`talon_wait` (checked first),
+    :mod:`talon_room` or :mod:`frozen`."""
+    return talon_wait.is_stuck(pos) or talon_room.is_jammed(pos) or frozen.is_dead(pos)
 
 
 _STRATEGIES: dict[tuple[str, bool], Strategy] = {}
