@@ -293,14 +293,13 @@ def test_a_talon_card_that_cannot_arrive_uncovered() -> None:
 
 
 # ----------------------------------------------------------------- frozen
-def _is_frozen(pos: Position) -> bool:
-    layout = pos.layout
-    return all(pos.piles[c] for c in layout.cells) and all(pos.piles[t] for t in layout.tableau)
+def _no_pile_empty(pos: Position) -> bool:
+    return all(pos.piles[t] for t in pos.layout.tableau)
 
 
-def _escape_reachable(pos: Position, budget: int) -> bool | None:
-    """Exhaustive search of every move from ``pos`` while the positions stay
-    frozen: can one that is not frozen be reached? ``None``: not finished within
+def _pile_emptied(pos: Position, budget: int) -> bool | None:
+    """Exhaustive search of every move from ``pos`` while no pile is empty: can
+    a position with an empty pile be reached? ``None``: not finished within
     ``budget`` positions."""
     seen = {pos.key()}
     stack = [pos.copy(stack=False)]
@@ -309,7 +308,7 @@ def _escape_reachable(pos: Position, budget: int) -> bool | None:
         for move in here.legal_moves:
             there = here.copy(stack=False)
             there.push(move)
-            if not _is_frozen(there):
+            if not _no_pile_empty(there):
                 return True
             key = there.key()
             if key not in seen:
@@ -320,32 +319,32 @@ def _escape_reachable(pos: Position, budget: int) -> bool | None:
     return False
 
 
-def _frozen_positions(deals: range) -> list[Position]:
-    return [p for d in deals for p in _walk(d, 7 * d, 250) if _is_frozen(p)]
+def _full_positions(deals: range) -> list[Position]:
+    """Positions of random play with no empty pile."""
+    return [p for d in deals for p in _walk(d, 7 * d, 250) if _no_pile_empty(p)]
 
 
-def test_frozen_positions_called_lost_never_escape() -> None:
-    """From each frozen position of random play the rule calls lost (deals 1-60),
-    an exhaustive search of the moves finds no way out of frozen positions (the
-    only way to a win); and the rule calls some lost and leaves others."""
+def test_positions_called_frozen_never_empty_a_pile() -> None:
+    """From each position of random play the rule calls lost (deals 1-60), an
+    exhaustive search of the moves empties no pile (a win empties them all); and
+    the rule calls some lost and leaves others."""
     dead = alive = checked = 0
-    for pos in _frozen_positions(range(1, 61)):
+    for pos in _full_positions(range(1, 61)):
         if not frozen.is_dead(pos):
             alive += 1
             continue
         dead += 1
         if dead % 3 == 0:
-            escape = _escape_reachable(pos, 4_000)
-            assert escape is not True, pos
-            checked += escape is False
+            emptied = _pile_emptied(pos, 4_000)
+            assert emptied is not True, pos
+            checked += emptied is False
     assert dead >= 30 and alive >= 30 and checked >= 10, (dead, alive, checked)
 
 
 def test_both_engines_agree_on_frozen_positions() -> None:
     """The compiled engine's rule is the same as frozen.py: the same verdicts,
-    node counts and lines from frozen positions it calls lost and ones it
-    does not."""
-    positions = _frozen_positions(range(61, 81))
+    node counts and lines from positions it calls lost and ones it does not."""
+    positions = _full_positions(range(61, 81))
     dead = [p for p in positions if frozen.is_dead(p)][:6]
     alive = [p for p in positions if not frozen.is_dead(p)][:6]
     assert len(dead) == len(alive) == 6

@@ -536,10 +536,11 @@ static int jammed(const State *s, int no_room) { return s->tlen > no_room && cha
 
 /* ------------------------------------------------------------ frozen (pruning/frozen.py) */
 /* the closure of frozen.py over (talon cards placed, the top ranks M, the
- * foundations' heights by suit) from a position whose cells are all full and
- * whose piles are all non-empty: 1 when it has no escape (the position is lost) */
+ * foundations' heights by suit, the cells' cards) from a position whose piles are
+ * all non-empty: 1 when no state of it lets a pile be emptied (the position is
+ * lost) */
 #define FROZEN_CAP 2048 /* frozen.CAP */
-typedef struct { uint8_t i, m[NT], f[4][2]; } Fz;
+typedef struct { uint8_t i, m[NT], f[4][2], c[NC]; } Fz; /* c: the cells' cards, sorted, 255 empty */
 
 static int fz_accepts(const uint8_t f[2], int r) {
     return r == 1 ? (!f[0] || !f[1]) : (f[0] == r - 1 || f[1] == r - 1);
@@ -564,25 +565,22 @@ static void fz_found(Fz *z, int u, int a, int b) {
 }
 
 typedef struct {
-    int tlen, cells[NC], bases[NT];
-    int rest[4][14];    /* the non-base tableau cards and the foundations' cards */
+    int tlen, bases[NT];
+    int rest[4][14];    /* the non-base tableau, cells' and foundations' cards at the start */
     int8_t at[4][14][2]; /* where in the talon (0: its top) a card is, -1: not there */
 } FzCtx;
 
 static int fz_escape(const FzCtx *x, const Fz *z) {
-    for (int c = 0; c < NC; c++) {
-        int k = x->cells[c], r = RANK(k);
-        if ((r < 13 && fz_has(z, r + 1)) || fz_accepts(z->f[SUIT(k)], r)) return 1;
-    }
+    int free_cell = z->c[NC - 1] == 255;
     for (int t = 0; t < NT; t++) {
         int b = x->bases[t], r = RANK(b);
-        if ((r < 13 && fz_has(z, r + 1)) || (fz_has(z, r) && fz_accepts(z->f[SUIT(b)], r))) return 1;
+        if (r < 13 && fz_has(z, r + 1)) return 1;
+        if (fz_has(z, r) && (free_cell || fz_accepts(z->f[SUIT(b)], r))) return 1;
     }
     return 0;
 }
+static void fz_cells(Fz *z) { sort_bytes(z->c, NC); } /* sorted, 255 (empty) last */
 
-/* the closure from s (frozen); the states seen are kept in an open-addressing
- * table (twice FROZEN_CAP slots) */
 static int frozen_closure(const State *s) {
     FzCtx x;
     Fz z0;
@@ -597,13 +595,17 @@ static int frozen_closure(const State *s) {
             for (int r = 1; r <= s->frank[f]; r++) x.rest[u][r]++;
         }
     for (int u = 0; u < 4; u++) fz_found(&z0, u, z0.f[u][0], z0.f[u][0]); /* sorted */
-    for (int c = 0; c < NC; c++) x.cells[c] = s->cell[c];
+    for (int c = 0; c < NC; c++) {
+        z0.c[c] = s->cell[c] < 0 ? 255 : (uint8_t)s->cell[c];
+        if (s->cell[c] >= 0) x.rest[SUIT(s->cell[c])][RANK(s->cell[c])]++;
+    }
+    fz_cells(&z0);
     for (int t = 0; t < NT; t++) {
         x.bases[t] = s->col[t][0];
         z0.m[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
         for (int i = 1; i < s->len[t]; i++) x.rest[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
     }
-    for (int t = 1; t < NT; t++) /* sorted */
+    for (int t = 1; t < NT; t++)
         for (int k = t; k > 0 && z0.m[k - 1] > z0.m[k]; k--) {
             uint8_t v = z0.m[k]; z0.m[k] = z0.m[k - 1]; z0.m[k - 1] = v;
         }
@@ -618,7 +620,7 @@ static int frozen_closure(const State *s) {
     uint8_t used[2 * FROZEN_CAP];
     memset(used, 0, sizeof used);
     int nseen = 0, nstack = 0;
-    Fz kids[2 + 4 * NT + 8];
+    Fz kids[96];
     int nk = 0;
     kids[nk++] = z0;
     goto add; /* the start is the first state seen */
@@ -626,21 +628,31 @@ static int frozen_closure(const State *s) {
         Fz z = stack[--nstack];
         if (fz_escape(&x, &z)) return 0;
         nk = 0;
+        int free_cell = z.c[NC - 1] == 255;
         if (z.i < x.tlen) {
             int c = s->talon[x.tlen - 1 - z.i], r = RANK(c), u = SUIT(c);
             if (r < 13 && fz_has(&z, r + 1)) { Fz k = z; k.i++; fz_top(&k, r + 1, r); kids[nk++] = k; }
             if (fz_accepts(z.f[u], r)) { Fz k = z; k.i++; fz_found(&k, u, r - 1, r); kids[nk++] = k; }
+            if (free_cell) { Fz k = z; k.i++; k.c[NC - 1] = (uint8_t)c; fz_cells(&k); kids[nk++] = k; }
+        }
+        /* cells' cards onto a top or a foundation */
+        for (int j = 0; j < NC; j++) {
+            int c = z.c[j];
+            if (c == 255 || (j && z.c[j - 1] == c)) continue;
+            int r = RANK(c), u = SUIT(c);
+            if (r < 13 && fz_has(&z, r + 1)) { Fz k = z; k.c[j] = 255; fz_cells(&k); fz_top(&k, r + 1, r); kids[nk++] = k; }
+            if (fz_accepts(z.f[u], r)) { Fz k = z; k.c[j] = 255; fz_cells(&k); fz_found(&k, u, r - 1, r); kids[nk++] = k; }
         }
         for (int t = 0; t < NT; t++) {
             int q = z.m[t];
             if (q == 13 || (t && z.m[t - 1] == q)) continue;
             for (int u = 0; u < 4; u++) {
-                if (!fz_accepts(z.f[u], q)) continue;
-                /* a non-base tableau card (u, q): off the talon after z.i of its
-                 * cards, on no foundation of z */
                 int have = x.rest[u][q] - (z.f[u][0] >= q) - (z.f[u][1] >= q);
                 for (int i = 0; i < 2; i++) have += x.at[u][q][i] >= 0 && x.at[u][q][i] < z.i;
-                if (have > 0) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); kids[nk++] = k; }
+                for (int j = 0; j < NC; j++) have -= z.c[j] != 255 && z.c[j] == u * 13 + q - 1;
+                if (have <= 0) continue;
+                if (fz_accepts(z.f[u], q)) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); kids[nk++] = k; }
+                if (free_cell) { Fz k = z; fz_top(&k, q, q + 1); k.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); kids[nk++] = k; }
             }
         }
         for (int u = 0; u < 4; u++)
@@ -682,9 +694,8 @@ typedef struct {
 } FzCache;
 static __thread FzCache frozen_cache;
 
-/* frozen.is_dead: every cell full, no pile empty, and the closure has no escape */
+/* frozen.is_dead: no pile empty, and the closure has no escape */
 static int frozen_dead(const State *s) {
-    for (int c = 0; c < NC; c++) if (s->cell[c] < 0) return 0;
     for (int t = 0; t < NT; t++) if (!s->len[t]) return 0;
     FzCache *fc = &frozen_cache;
     if (!fc->gen || fc->tlen < s->tlen || memcmp(fc->talon, s->talon, s->tlen)) {

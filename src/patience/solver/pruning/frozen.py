@@ -1,58 +1,54 @@
-"""Frozen: every cell full, no tableau pile empty, and no way out of that.
+"""Frozen piles: no tableau pile can ever be emptied, so the position is lost.
 
-Applies where :mod:`talon_room` does (Big Apple). Call a position *frozen* when
-all its cells hold a card and none of its tableau piles is empty. Its tableau
-piles are chains (``talon_room``), and ``M``, the multiset of the ranks of their
-top cards, is what this rule follows.
+Applies where :mod:`talon_room` does (Big Apple). The rule looks at positions in
+which no tableau pile is empty. Their piles are chains (``talon_room``), and
+``M``, the multiset of the ranks of their top cards, is what it follows.
 
-**The invariant.** While a position stays frozen, a move between two tableau
-piles leaves ``M`` as it is, as long as the pile it leaves is not emptied: it
-takes a run whose lowest card has rank ``w`` off a card of rank ``w + 1`` and
-puts it on a top of rank ``w + 1`` (the pile it leaves shows a ``w + 1``, the one
-it joins a ``w`` where it showed a ``w + 1``). So the ranks of the tops change
-only when a card goes to or comes back from a foundation, when a talon card is
-put on a top, or when the position stops being frozen. Which card of a rank is
-on top may change; which ranks are on top does not.
+**The invariant.** A move between two tableau piles that does not empty the pile
+it leaves does not change ``M``: it takes a run whose lowest card has rank ``w``
+off a card of rank ``w + 1`` and puts it on a top of rank ``w + 1`` (the pile it
+leaves shows a ``w + 1``, the one it joins the run's top where it showed a
+``w + 1``: the two piles swap their tops' ranks). Which card of a rank is on top
+may change; which ranks are on top changes only when a card goes to or comes from
+a foundation or a cell, or a talon card is put on a top.
 
-**Escapes.** A frozen position stops being frozen only when a cell's card
-leaves (onto a top of its rank + 1, or onto a foundation) or a pile is emptied:
-its base card (with the same-suit run on it, or alone) goes onto a top of its
-rank + 1 in another pile, or alone onto a foundation, and then it is a top
-card, so its rank is in ``M``. A win empties every pile, so a position from
-which no line of play ever escapes is lost. (A talon card can only go onto a
-top of its rank + 1 or a foundation: the cells are full and no pile is empty.)
+**Escape.** A win empties every pile. While no pile is empty, no card can go to
+an empty pile, and a pile is emptied only when its base card leaves: onto a top
+of its rank + 1 in another pile (with the same-suit run on it, or alone), or
+alone (then on top, so its rank is in ``M``) into a free cell or onto a
+foundation.
 
-**The closure.** States ``(i, M, F)``: ``i`` talon cards placed since the
+**The closure.** States ``(i, M, F, C)``: ``i`` talon cards placed since the
 position, ``M`` as above, ``F`` each suit's foundation heights (two decks: at
-most two foundations a suit). The cells and the bases cannot change before an
-escape, so the cards of the tableau that are not bases are known from ``i`` and
-``F``: the position's, the ``i`` talon cards placed, less those now on ``F``.
-From a state:
+most two foundations a suit), ``C`` the cells' cards. The bases cannot change
+before an escape, so the tableau cards that are not bases are known from ``i``,
+``F`` and ``C``: the position's non-base, foundation and cell cards and the ``i``
+talon cards placed, less those now on ``F`` or in ``C``. From a state:
 
 - the talon's next card (rank ``r``) onto a top: ``r + 1`` in ``M`` becomes
-  ``r``; or onto a foundation of its suit at ``r - 1`` (an Ace: a suit with
-  fewer than two foundations);
+  ``r``; onto a foundation of its suit at ``r - 1`` (an Ace: a suit with fewer
+  than two foundations); or into a free cell;
+- a cell's card onto a top (``M`` as for the talon's) or a foundation;
 - a tableau card ``(s, q)`` that is not a base onto a foundation of ``s`` at
-  ``q - 1``: it must be a top, so ``q`` is in ``M``, and the card under it has
-  rank ``q + 1``: ``q`` becomes ``q + 1`` (a base going is an escape);
+  ``q - 1`` or into a free cell: it must be a top, so ``q`` is in ``M``, and the
+  card under it has rank ``q + 1``: ``q`` becomes ``q + 1`` (a base leaving is an
+  escape);
 - a foundation's top ``(s, h)`` back onto a top of rank ``h + 1``: ``h + 1``
   becomes ``h``.
 
-A state *escapes* when a cell's card has a top of its rank + 1 in ``M`` or a
-foundation that takes it, or a pile's base ``b`` has a top of rank ``b + 1`` in
-``M``, or its rank is in ``M`` and a foundation takes it. Every line of play from
-the position that has not escaped yet maps, move by move, to a path of states
-(the rank multiset and the heights are exact; only which card of a rank can be
-taken is over-approximated), and its escape to an escaping state. So if no state
-of the closure escapes, the position is lost. The closure is searched up to
-``CAP`` states; a larger one proves nothing.
+A state *escapes* when some pile's base ``b`` has a top of rank ``b + 1`` in
+``M``, or ``b``'s rank is in ``M`` and a free cell or a foundation takes it.
+Every line of play from the position maps, move by move until its first empty
+pile, to a path of states (``M``, ``F`` and ``C`` are exact; only which card of a
+rank is on top is over-approximated), and the move that empties a pile to an
+escaping state. So if no state of the closure escapes, the position is lost. The
+closure is searched up to ``CAP`` states; a larger one proves nothing.
 
-Why: in Big Apple's complete search most positions are frozen (on deals 610, 627
-and 942, 72 %, 72 % and 99.9 % of the first three million), and the search
-wanders through their tableaux. Measured (docs/solver.md, "Frozen positions"):
-in random play from deals 1-199, it calls 10,113 of 49,930 frozen positions lost,
-and an exhaustive search of the moves from 1,969 of them found no escape in
-any.
+Why: Big Apple's complete search wanders through millions of arrangements of the
+piles at one talon card (docs/solver.md, "Frozen piles"), most of them with every
+cell full and no pile empty. A first version looked only at those and took a cell
+card that can leave as an escape; following the cells too (this version) wins
+593 within 1.5 million positions (docs/solver.md).
 """
 
 from __future__ import annotations
@@ -67,28 +63,28 @@ from patience.position import Position
 CAP = 2048
 
 Heights = tuple[tuple[int, int], ...]
-State = tuple[int, tuple[int, ...], Heights]
+State = tuple[int, tuple[int, ...], Heights, tuple[int, ...]]
 
 
 def is_dead(pos: Position) -> bool:
-    """True when ``pos`` is frozen and no line of play escapes (so it is lost)."""
+    """True when no tableau pile of ``pos`` is empty and none can ever be
+    emptied (so ``pos`` is lost)."""
     layout = pos.layout
     piles = pos.piles
     tab = [piles[t] for t in layout.tableau]
-    cells = [piles[c] for c in layout.cells]
-    if any(not c for c in cells) or any(not p for p in tab):
+    if any(not p for p in tab):
         return False
     heights: list[list[int]] = [[], [], [], []]
     for f in layout.foundations:
         if piles[f]:
             heights[SUIT[piles[f][0]]].append(len(piles[f]))
-    found = tuple(_pair(h) for h in heights)
     return _closed(
         tuple(piles[layout.talon]),
         tuple(sorted(RANK[p[-1]] for p in tab)),
         tuple(sorted(p[0] for p in tab)),
-        tuple(sorted(c[-1] for c in cells)),
-        found,
+        tuple(sorted(piles[c][-1] for c in layout.cells if piles[c])),
+        len(layout.cells),
+        tuple(_pair(h) for h in heights),
         tuple(sorted(c for p in tab for c in p[1:])),
     )
 
@@ -123,44 +119,61 @@ def _closed(
     tops: tuple[int, ...],
     bases: tuple[int, ...],
     cells: tuple[int, ...],
+    room: int,
     found: Heights,
     upper: tuple[int, ...],
 ) -> bool:
     """No state of the closure (module doc) escapes, and it has at most ``CAP``
-    states. ``talon``: bottom card first; ``upper``: the tableau cards that are
-    not bases."""
-    rest = Counter((SUIT[c], RANK[c]) for c in upper)
+    states. ``talon``: bottom card first; ``cells``: the cells' cards (``room``
+    cells); ``upper``: the tableau cards that are not bases."""
+    rest = Counter((SUIT[c], RANK[c]) for c in (*upper, *cells))
     for suit in range(4):
         for h in found[suit]:
             for r in range(1, h + 1):
                 rest[suit, r] += 1
-    start: State = (0, tops, found)
+    start: State = (0, tops, found, cells)
     seen = {start}
     stack = [start]
     while stack:
-        i, m, f = stack.pop()
-        if _escapes(m, f, bases, cells):
+        i, m, f, c = stack.pop()
+        if _escapes(m, f, bases, len(c) < room):
             return False
         kids: list[State] = []
         if i < len(talon):
             card = talon[-1 - i]
             suit, rank = SUIT[card], RANK[card]
             if rank < KING and rank + 1 in m:
-                kids.append((i + 1, _retop(m, rank + 1, rank), f))
+                kids.append((i + 1, _retop(m, rank + 1, rank), f, c))
             if _accepts(f[suit], rank):
-                kids.append((i + 1, m, _raised(f, suit, rank - 1, rank)))
-        placed = Counter((SUIT[c], RANK[c]) for c in talon[len(talon) - i :])
+                kids.append((i + 1, m, _raised(f, suit, rank - 1, rank), c))
+            if len(c) < room:
+                kids.append((i + 1, m, f, tuple(sorted((*c, card)))))
+        for card in sorted(set(c)):
+            suit, rank = SUIT[card], RANK[card]
+            left = list(c)
+            left.remove(card)
+            if rank < KING and rank + 1 in m:
+                kids.append((i, _retop(m, rank + 1, rank), f, tuple(left)))
+            if _accepts(f[suit], rank):
+                kids.append((i, m, _raised(f, suit, rank - 1, rank), tuple(left)))
+        placed = Counter((SUIT[x], RANK[x]) for x in talon[len(talon) - i :])
+        held = Counter((SUIT[x], RANK[x]) for x in c)
         for q in sorted(set(m)):
             if q == KING:
                 continue
             for suit in range(4):
                 on = sum(h >= q for h in f[suit])
-                if _accepts(f[suit], q) and rest[suit, q] + placed[suit, q] - on > 0:
-                    kids.append((i, _retop(m, q, q + 1), _raised(f, suit, q - 1, q)))
+                if rest[suit, q] + placed[suit, q] - on - held[suit, q] <= 0:
+                    continue
+                if _accepts(f[suit], q):
+                    kids.append((i, _retop(m, q, q + 1), _raised(f, suit, q - 1, q), c))
+                if len(c) < room:
+                    card = suit * 13 + q - 1
+                    kids.append((i, _retop(m, q, q + 1), f, tuple(sorted((*c, card)))))
         for suit in range(4):
             for h in sorted(set(f[suit])):
                 if h and h < KING and h + 1 in m:
-                    kids.append((i, _retop(m, h + 1, h), _raised(f, suit, h, h - 1)))
+                    kids.append((i, _retop(m, h + 1, h), _raised(f, suit, h, h - 1), c))
         for kid in kids:
             if kid not in seen:
                 if len(seen) == CAP:
@@ -171,17 +184,13 @@ def _closed(
 
 
 def _escapes(
-    tops: tuple[int, ...], found: Heights, bases: tuple[int, ...], cells: tuple[int, ...]
+    tops: tuple[int, ...], found: Heights, bases: tuple[int, ...], free_cell: bool
 ) -> bool:
-    """A cell's card or a pile's base may leave (module doc)."""
-    for card in cells:
-        rank = RANK[card]
-        if (rank < KING and rank + 1 in tops) or _accepts(found[SUIT[card]], rank):
-            return True
+    """A pile's base may leave (module doc)."""
     for card in bases:
         rank = RANK[card]
         if rank < KING and rank + 1 in tops:
             return True
-        if rank in tops and _accepts(found[SUIT[card]], rank):
+        if rank in tops and (free_cell or _accepts(found[SUIT[card]], rank)):
             return True
     return False
