@@ -570,6 +570,8 @@ typedef struct {
     int8_t at[4][14][2]; /* where in the talon (0: its top) a card is, -1: not there */
 } FzCtx;
 
+/* frozen._escapes: some pile's base may leave (onto a top one rank higher; on top
+ * itself, into a free cell or onto a foundation) */
 static int fz_escape(const FzCtx *x, const Fz *z) {
     int free_cell = z->c[NC - 1] == 255;
     for (int t = 0; t < NT; t++) {
@@ -581,6 +583,32 @@ static int fz_escape(const FzCtx *x, const Fz *z) {
 }
 static void fz_cells(Fz *z) { sort_bytes(z->c, NC); } /* sorted, 255 (empty) last */
 
+/* the closure's states seen (an open-addressing table of twice FROZEN_CAP slots)
+ * and those still to expand */
+typedef struct {
+    Fz stack[FROZEN_CAP], slots[2 * FROZEN_CAP];
+    uint8_t used[2 * FROZEN_CAP];
+    int nseen, nstack;
+} FzSet;
+
+/* z into the set unless seen (and onto the stack): 0 when the set is full */
+static int fz_add(FzSet *set, const Fz *z) {
+    const uint8_t *b = (const uint8_t *)z;
+    uint32_t h = 2166136261u;
+    for (size_t v = 0; v < sizeof(Fz); v++) h = (h ^ b[v]) * 16777619u;
+    size_t at = h % (2 * FROZEN_CAP);
+    while (set->used[at] && memcmp(&set->slots[at], z, sizeof(Fz))) at = (at + 1) % (2 * FROZEN_CAP);
+    if (set->used[at]) return 1;
+    if (set->nseen == FROZEN_CAP) return 0;
+    set->nseen++;
+    set->used[at] = 1;
+    set->slots[at] = *z;
+    set->stack[set->nstack++] = *z;
+    return 1;
+}
+
+/* frozen._closed for s (no pile empty): 1 when no state of the closure escapes
+ * and it has at most FROZEN_CAP states */
 static int frozen_closure(const State *s) {
     FzCtx x;
     Fz z0;
@@ -615,19 +643,15 @@ static int frozen_closure(const State *s) {
         int8_t *a = x.at[SUIT(c)][RANK(c)];
         a[a[0] >= 0] = (int8_t)i;
     }
-    Fz stack[FROZEN_CAP];
-    Fz slots[2 * FROZEN_CAP];
-    uint8_t used[2 * FROZEN_CAP];
-    memset(used, 0, sizeof used);
-    int nseen = 0, nstack = 0;
-    Fz kids[96];
-    int nk = 0;
-    kids[nk++] = z0;
-    goto add; /* the start is the first state seen */
-    while (nstack) {
-        Fz z = stack[--nstack];
+    FzSet set;
+    set.nseen = set.nstack = 0;
+    memset(set.used, 0, sizeof set.used);
+    fz_add(&set, &z0);
+    while (set.nstack) {
+        Fz z = set.stack[--set.nstack];
         if (fz_escape(&x, &z)) return 0;
-        nk = 0;
+        Fz kids[96];
+        int nk = 0;
         int free_cell = z.c[NC - 1] == 255;
         if (z.i < x.tlen) {
             int c = s->talon[x.tlen - 1 - z.i], r = RANK(c), u = SUIT(c);
@@ -661,20 +685,8 @@ static int frozen_closure(const State *s) {
                 if (!h || (i && z.f[u][0] == h) || h == 13 || !fz_has(&z, h + 1)) continue;
                 Fz k = z; fz_top(&k, h + 1, h); fz_found(&k, u, h, h - 1); kids[nk++] = k;
             }
-    add:
-        for (int i = 0; i < nk; i++) {
-            const uint8_t *b = (const uint8_t *)&kids[i];
-            uint32_t h = 2166136261u;
-            for (size_t v = 0; v < sizeof(Fz); v++) h = (h ^ b[v]) * 16777619u;
-            size_t at = h % (2 * FROZEN_CAP);
-            while (used[at] && memcmp(&slots[at], &kids[i], sizeof(Fz))) at = (at + 1) % (2 * FROZEN_CAP);
-            if (used[at]) continue;
-            if (nseen == FROZEN_CAP) return 0; /* too large a closure: not proved */
-            nseen++;
-            used[at] = 1;
-            slots[at] = kids[i];
-            stack[nstack++] = kids[i];
-        }
+        for (int i = 0; i < nk; i++)
+            if (!fz_add(&set, &kids[i])) return 0; /* too large a closure: not proved */
     }
     return 1;
 }
