@@ -554,14 +554,13 @@ static void fz_top(Fz *z, int a, int b) {
     int t = 0;
     while (z->m[t] != a) t++;
     z->m[t] = (uint8_t)b;
-    while (t > 0 && z->m[t - 1] > z->m[t]) { uint8_t x = z->m[t]; z->m[t] = z->m[t - 1]; z->m[--t] = x; }
-    while (t < NT - 1 && z->m[t + 1] < z->m[t]) { uint8_t x = z->m[t]; z->m[t] = z->m[t + 1]; z->m[++t] = x; }
+    sort_bytes(z->m, NT);
 }
-/* z with a foundation of suit u at height a now b */
+/* z with a foundation of suit u at height a now b (the heights kept sorted) */
 static void fz_found(Fz *z, int u, int a, int b) {
     uint8_t *f = z->f[u];
     if (f[0] == a) f[0] = (uint8_t)b; else f[1] = (uint8_t)b;
-    if (f[0] > f[1]) { uint8_t x = f[0]; f[0] = f[1]; f[1] = x; }
+    sort_bytes(f, 2);
 }
 
 typedef struct {
@@ -622,7 +621,7 @@ static int frozen_closure(const State *s) {
             z0.f[u][n[u]++] = s->frank[f];
             for (int r = 1; r <= s->frank[f]; r++) x.rest[u][r]++;
         }
-    for (int u = 0; u < 4; u++) fz_found(&z0, u, z0.f[u][0], z0.f[u][0]); /* sorted */
+    for (int u = 0; u < 4; u++) sort_bytes(z0.f[u], 2);
     for (int c = 0; c < NC; c++) {
         z0.c[c] = s->cell[c] < 0 ? 255 : (uint8_t)s->cell[c];
         if (s->cell[c] >= 0) x.rest[SUIT(s->cell[c])][RANK(s->cell[c])]++;
@@ -633,10 +632,7 @@ static int frozen_closure(const State *s) {
         z0.m[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
         for (int i = 1; i < s->len[t]; i++) x.rest[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
     }
-    for (int t = 1; t < NT; t++)
-        for (int k = t; k > 0 && z0.m[k - 1] > z0.m[k]; k--) {
-            uint8_t v = z0.m[k]; z0.m[k] = z0.m[k - 1]; z0.m[k - 1] = v;
-        }
+    sort_bytes(z0.m, NT);
     memset(x.at, -1, sizeof x.at);
     for (int i = 0; i < x.tlen; i++) {
         int c = s->talon[x.tlen - 1 - i];

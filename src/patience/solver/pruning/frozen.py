@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from patience.cards import ACE, KING, RANK, SUIT
+from patience.cards import ACE, KING, RANK, SUIT, make_card
 from patience.position import Position
 
 #: The closure's states at most (``_bigapple.c``'s ``FROZEN_CAP``).
@@ -168,8 +168,8 @@ def _closed(
                 if _accepts(f[suit], q):
                     kids.append((i, _retop(m, q, q + 1), _raised(f, suit, q - 1, q), c))
                 if len(c) < room:
-                    card = suit * 13 + q - 1
-                    kids.append((i, _retop(m, q, q + 1), f, tuple(sorted((*c, card)))))
+                    held_card = make_card(q, suit)
+                    kids.append((i, _retop(m, q, q + 1), f, tuple(sorted((*c, held_card)))))
         for suit in range(4):
             for h in sorted(set(f[suit])):
                 if h and h < KING and h + 1 in m:
