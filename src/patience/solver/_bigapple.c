@@ -540,7 +540,8 @@ static int jammed(const State *s, int no_room) { return s->tlen > no_room && cha
  * all non-empty: 1 when no state of it lets a pile be emptied (the position is
  * lost) */
 #define FROZEN_CAP 2048 /* frozen.CAP */
-typedef struct { uint8_t i, m[NT], f[4][2], c[NC]; } Fz; /* c: the cells' cards, sorted, 255 empty */
+/* c: the cells' cards, sorted, 255 empty; gone: a pile's break (FzCtx) may have left */
+typedef struct { uint8_t i, m[NT], f[4][2], c[NC], gone[NT]; } Fz;
 
 static int fz_accepts(const uint8_t f[2], int r) {
     return r == 1 ? (!f[0] || !f[1]) : (f[0] == r - 1 || f[1] == r - 1);
@@ -565,15 +566,17 @@ static void fz_found(Fz *z, int u, int a, int b) {
 
 typedef struct {
     int tlen, bases[NT];
+    int brk[NT]; /* a pile's break (frozen._break; -1: none) */
     int rest[4][14];    /* the non-base tableau, cells' and foundations' cards at the start */
     int8_t at[4][14][2]; /* where in the talon (0: its top) a card is, -1: not there */
 } FzCtx;
 
-/* frozen._escapes: some pile's base may leave (onto a top one rank higher; on top
- * itself, into a free cell or onto a foundation) */
+/* frozen._escapes: some pile's base may leave (its break gone: onto a top one rank
+ * higher; on top itself, into a free cell or onto a foundation) */
 static int fz_escape(const FzCtx *x, const Fz *z) {
     int free_cell = z->c[NC - 1] == 255;
     for (int t = 0; t < NT; t++) {
+        if (!z->gone[t]) continue;
         int b = x->bases[t], r = RANK(b);
         if (r < 13 && fz_has(z, r + 1)) return 1;
         if (fz_has(z, r) && (free_cell || fz_accepts(z->f[SUIT(b)], r))) return 1;
@@ -581,6 +584,25 @@ static int fz_escape(const FzCtx *x, const Fz *z) {
     return 0;
 }
 static void fz_cells(Fz *z) { sort_bytes(z->c, NC); } /* sorted, 255 (empty) last */
+
+/* frozen._unbroken: a pile's break may leave where a top one rank higher (in
+ * another pile: its own is lower) takes it */
+static void fz_unbroken(const FzCtx *x, Fz *z) {
+    for (int t = 0; t < NT; t++)
+        if (!z->gone[t] && fz_has(z, RANK(x->brk[t]) + 1)) z->gone[t] = 1;
+}
+/* frozen._taken: card c went from a top into a cell or onto a foundation */
+static void fz_taken(const FzCtx *x, Fz *z, int c) {
+    for (int t = 0; t < NT; t++)
+        if (x->brk[t] == c) z->gone[t] = 1;
+}
+/* frozen._break: a pile's lowest card of another suit than the card under it
+ * (-1: none) */
+static int pile_break(const State *s, int t) {
+    for (int i = 1; i < s->len[t]; i++)
+        if (SUIT(s->col[t][i]) != SUIT(s->col[t][i - 1])) return s->col[t][i];
+    return -1;
+}
 
 /* the closure's states seen (an open-addressing table of twice FROZEN_CAP slots)
  * and those still to expand */
@@ -629,6 +651,8 @@ static int frozen_closure(const State *s) {
     fz_cells(&z0);
     for (int t = 0; t < NT; t++) {
         x.bases[t] = s->col[t][0];
+        x.brk[t] = pile_break(s, t);
+        z0.gone[t] = x.brk[t] < 0;
         z0.m[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
         for (int i = 1; i < s->len[t]; i++) x.rest[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
     }
@@ -642,6 +666,7 @@ static int frozen_closure(const State *s) {
     FzSet set;
     set.nseen = set.nstack = 0;
     memset(set.used, 0, sizeof set.used);
+    fz_unbroken(&x, &z0);
     fz_add(&set, &z0);
     while (set.nstack) {
         Fz z = set.stack[--set.nstack];
@@ -671,8 +696,8 @@ static int frozen_closure(const State *s) {
                 for (int i = 0; i < 2; i++) have += x.at[u][q][i] >= 0 && x.at[u][q][i] < z.i;
                 for (int j = 0; j < NC; j++) have -= z.c[j] != 255 && z.c[j] == u * 13 + q - 1;
                 if (have <= 0) continue;
-                if (fz_accepts(z.f[u], q)) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); kids[nk++] = k; }
-                if (free_cell) { Fz k = z; fz_top(&k, q, q + 1); k.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); kids[nk++] = k; }
+                if (fz_accepts(z.f[u], q)) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
+                if (free_cell) { Fz k = z; fz_top(&k, q, q + 1); k.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
             }
         }
         for (int u = 0; u < 4; u++)
@@ -681,18 +706,20 @@ static int frozen_closure(const State *s) {
                 if (!h || (i && z.f[u][0] == h) || h == 13 || !fz_has(&z, h + 1)) continue;
                 Fz k = z; fz_top(&k, h + 1, h); fz_found(&k, u, h, h - 1); kids[nk++] = k;
             }
-        for (int i = 0; i < nk; i++)
+        for (int i = 0; i < nk; i++) {
+            fz_unbroken(&x, &kids[i]);
             if (!fz_add(&set, &kids[i])) return 0; /* too large a closure: not proved */
+        }
     }
     return 1;
 }
 
-/* the closure depends only on the talon, the top ranks, the bases, the
- * foundations and the cells: each thread keeps its last answers for one talon
- * (a direct-mapped cache; a position whose talon is not a bottom part of that
+/* the closure depends only on the talon, the top ranks, each pile's base and
+ * break, the foundations and the cells: each thread keeps its last answers for one
+ * talon (a direct-mapped cache; a position whose talon is not a bottom part of that
  * one starts a new generation of it) */
 #define FROZEN_CACHE 16384
-#define FZ_KEY (NT + NT + NF + NC + 1)
+#define FZ_KEY (NT + 2 * NT + NF + NC + 1)
 typedef struct { uint32_t gen; uint8_t key[FZ_KEY], answer; } FzMemo;
 typedef struct {
     uint32_t gen;
@@ -712,16 +739,25 @@ static int frozen_dead(const State *s) {
         memcpy(fc->talon, s->talon, s->tlen);
     }
     uint8_t k[FZ_KEY];
+    uint16_t pile[NT]; /* a pile's base and break */
     for (int t = 0; t < NT; t++) {
         k[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
-        k[NT + t] = s->col[t][0];
+        pile[t] = (uint16_t)(s->col[t][0] << 8 | (uint8_t)pile_break(s, t));
     }
     sort_bytes(k, NT);
-    sort_bytes(k + NT, NT);
-    for (int f = 0; f < NF; f++) k[2 * NT + f] = (uint8_t)(s->frank[f] ? s->fsuit[f] * 16 + s->frank[f] : 0);
-    sort_bytes(k + 2 * NT, NF);
-    for (int c = 0; c < NC; c++) k[2 * NT + NF + c] = (uint8_t)s->cell[c];
-    sort_bytes(k + 2 * NT + NF, NC);
+    for (int t = 1; t < NT; t++) /* sorted */
+        for (int j = t; j > 0 && pile[j - 1] > pile[j]; j--) {
+            uint16_t v = pile[j]; pile[j] = pile[j - 1]; pile[j - 1] = v;
+        }
+    for (int t = 0; t < NT; t++) {
+        k[NT + 2 * t] = (uint8_t)(pile[t] >> 8);
+        k[NT + 2 * t + 1] = (uint8_t)pile[t];
+    }
+    uint8_t *rest = k + 3 * NT;
+    for (int f = 0; f < NF; f++) rest[f] = (uint8_t)(s->frank[f] ? s->fsuit[f] * 16 + s->frank[f] : 0);
+    sort_bytes(rest, NF);
+    for (int c = 0; c < NC; c++) rest[NF + c] = (uint8_t)s->cell[c];
+    sort_bytes(rest + NF, NC);
     k[FZ_KEY - 1] = s->tlen;
     uint32_t h = 2166136261u;
     for (int i = 0; i < FZ_KEY; i++) h = (h ^ k[i]) * 16777619u;

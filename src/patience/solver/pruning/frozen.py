@@ -36,25 +36,41 @@ talon cards placed, less those now on ``F`` or in ``C``. From a state:
 - a foundation's top ``(s, h)`` back onto a top of rank ``h + 1``: ``h + 1``
   becomes ``h``.
 
-A state *escapes* when some pile's base ``b`` has a top of rank ``b + 1`` in
-``M``, or ``b``'s rank is in ``M`` and a free cell or a foundation takes it.
-Every line of play from the position maps, move by move until its first empty
-pile, to a path of states (``M``, ``F`` and ``C`` are exact; only which card of a
-rank is on top is over-approximated), and the move that empties a pile to an
-escaping state. So if no state of the closure escapes, the position is lost. The
-closure is searched up to ``CAP`` states; a larger one proves nothing.
+**A pile's break.** A pile's *break* is its lowest card ``k`` whose suit differs
+from the card under it (none: the pile is one suit). Its base leaves with the
+same-suit run on it, or alone, so ``k`` must have left the pile before: as the
+lowest card of a run onto a top of ``k``'s rank + 1 in another pile (its own top
+is lower), or alone, on top, into a cell or onto a foundation (the card under a
+break has another suit, so no run holds both). States carry a flag per pile:
+``k`` may have left. It is set at the start where there is no break, in every
+state with a top of ``k``'s rank + 1 in ``M`` (such a move leaves ``M`` as it
+is), and by a tableau card equal to ``k`` going into a cell or onto a foundation
+(the twin of ``k`` from another pile too: that only sets more flags). A flag
+set only lets a base leave, so a state with more flags set covers the same
+state with fewer.
+
+A state *escapes* when some pile whose flag is set has its base ``b`` with a top
+of rank ``b + 1`` in ``M``, or ``b``'s rank is in ``M`` and a free cell or a
+foundation takes it. Every line of play from the position maps, move by move
+until its first empty pile, to a path of states (``M``, ``F`` and ``C`` are
+exact; which card of a rank is on top, and the flags, are over-approximated),
+and the move that empties a pile to an escaping state. So if no state of the
+closure escapes, the position is lost. The closure is searched up to ``CAP``
+states; a larger one proves nothing.
 
 Why: Big Apple's complete search wanders through millions of arrangements of the
 piles at one talon card (docs/solver.md, "Frozen piles"), most of them with every
 cell full and no pile empty. A first version looked only at those and took a cell
 card that can leave as an escape; following the cells too (this version) wins
-593 within 1.5 million positions (docs/solver.md).
+593 within 1.5 million positions, the breaks 924 and 926 too (docs/solver.md,
+"A pile's break").
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import pairwise
 
 from patience.cards import ACE, KING, RANK, SUIT, make_card
 from patience.position import Position
@@ -62,8 +78,12 @@ from patience.position import Position
 #: The closure's states at most (``_bigapple.c``'s ``FROZEN_CAP``).
 CAP = 2048
 
+#: A pile: its base and its break (``NO_BREAK``: none).
+NO_BREAK = -1
+
 Heights = tuple[tuple[int, int], ...]
-State = tuple[int, tuple[int, ...], Heights, tuple[int, ...]]
+Pile = tuple[int, int]
+State = tuple[int, tuple[int, ...], Heights, tuple[int, ...], tuple[bool, ...]]
 
 
 def is_dead(pos: Position) -> bool:
@@ -81,12 +101,33 @@ def is_dead(pos: Position) -> bool:
     return _closed(
         tuple(piles[layout.talon]),
         tuple(sorted(RANK[p[-1]] for p in tab)),
-        tuple(sorted(p[0] for p in tab)),
+        tuple(sorted((p[0], _break(p)) for p in tab)),
         tuple(sorted(piles[c][-1] for c in layout.cells if piles[c])),
         len(layout.cells),
         tuple(_pair(h) for h in heights),
         tuple(sorted(c for p in tab for c in p[1:])),
     )
+
+
+def _break(pile: list[int]) -> int:
+    """The pile's lowest card of another suit than the card under it
+    (``NO_BREAK``: none)."""
+    for under, card in pairwise(pile):
+        if SUIT[under] != SUIT[card]:
+            return card
+    return NO_BREAK
+
+
+def _unbroken(
+    piles: tuple[Pile, ...], tops: tuple[int, ...], gone: tuple[bool, ...]
+) -> tuple[bool, ...]:
+    """The flags with each pile's break that a top one rank higher takes set."""
+    return tuple(g or RANK[k] + 1 in tops for (_, k), g in zip(piles, gone, strict=True))
+
+
+def _taken(piles: tuple[Pile, ...], gone: tuple[bool, ...], card: int) -> tuple[bool, ...]:
+    """The flags after ``card`` went from a top into a cell or onto a foundation."""
+    return tuple(g or k == card for (_, k), g in zip(piles, gone, strict=True))
 
 
 def _pair(heights: list[int]) -> tuple[int, int]:
@@ -117,45 +158,47 @@ def _retop(tops: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
 def _closed(
     talon: tuple[int, ...],
     tops: tuple[int, ...],
-    bases: tuple[int, ...],
+    piles: tuple[Pile, ...],
     cells: tuple[int, ...],
     room: int,
     found: Heights,
     upper: tuple[int, ...],
 ) -> bool:
     """No state of the closure (module doc) escapes, and it has at most ``CAP``
-    states. ``talon``: bottom card first; ``cells``: the cells' cards (``room``
-    cells); ``upper``: the tableau cards that are not bases."""
+    states. ``talon``: bottom card first; ``piles``: each pile's base and break;
+    ``cells``: the cells' cards (``room`` cells); ``upper``: the tableau cards
+    that are not bases."""
     rest = Counter((SUIT[c], RANK[c]) for c in (*upper, *cells))
     for suit in range(4):
         for h in found[suit]:
             for r in range(1, h + 1):
                 rest[suit, r] += 1
-    start: State = (0, tops, found, cells)
+    flags = _unbroken(piles, tops, tuple(k == NO_BREAK for _, k in piles))
+    start: State = (0, tops, found, cells, flags)
     seen = {start}
     stack = [start]
     while stack:
-        i, m, f, c = stack.pop()
-        if _escapes(m, f, bases, len(c) < room):
+        i, m, f, c, g = stack.pop()
+        if _escapes(m, f, piles, g, len(c) < room):
             return False
         kids: list[State] = []
         if i < len(talon):
             card = talon[-1 - i]
             suit, rank = SUIT[card], RANK[card]
             if rank < KING and rank + 1 in m:
-                kids.append((i + 1, _retop(m, rank + 1, rank), f, c))
+                kids.append((i + 1, _retop(m, rank + 1, rank), f, c, g))
             if _accepts(f[suit], rank):
-                kids.append((i + 1, m, _raised(f, suit, rank - 1, rank), c))
+                kids.append((i + 1, m, _raised(f, suit, rank - 1, rank), c, g))
             if len(c) < room:
-                kids.append((i + 1, m, f, tuple(sorted((*c, card)))))
+                kids.append((i + 1, m, f, tuple(sorted((*c, card))), g))
         for card in sorted(set(c)):
             suit, rank = SUIT[card], RANK[card]
             left = list(c)
             left.remove(card)
             if rank < KING and rank + 1 in m:
-                kids.append((i, _retop(m, rank + 1, rank), f, tuple(left)))
+                kids.append((i, _retop(m, rank + 1, rank), f, tuple(left), g))
             if _accepts(f[suit], rank):
-                kids.append((i, m, _raised(f, suit, rank - 1, rank), tuple(left)))
+                kids.append((i, m, _raised(f, suit, rank - 1, rank), tuple(left), g))
         placed = Counter((SUIT[x], RANK[x]) for x in talon[len(talon) - i :])
         held = Counter((SUIT[x], RANK[x]) for x in c)
         for q in sorted(set(m)):
@@ -165,16 +208,18 @@ def _closed(
                 on = sum(h >= q for h in f[suit])
                 if rest[suit, q] + placed[suit, q] - on - held[suit, q] <= 0:
                     continue
+                card = make_card(q, suit)
+                up = _retop(m, q, q + 1)
                 if _accepts(f[suit], q):
-                    kids.append((i, _retop(m, q, q + 1), _raised(f, suit, q - 1, q), c))
+                    kids.append((i, up, _raised(f, suit, q - 1, q), c, _taken(piles, g, card)))
                 if len(c) < room:
-                    held_card = make_card(q, suit)
-                    kids.append((i, _retop(m, q, q + 1), f, tuple(sorted((*c, held_card)))))
+                    kids.append((i, up, f, tuple(sorted((*c, card))), _taken(piles, g, card)))
         for suit in range(4):
             for h in sorted(set(f[suit])):
                 if h and h < KING and h + 1 in m:
-                    kids.append((i, _retop(m, h + 1, h), _raised(f, suit, h, h - 1), c))
-        for kid in kids:
+                    kids.append((i, _retop(m, h + 1, h), _raised(f, suit, h, h - 1), c, g))
+        for ki, km, kf, kc, kg in kids:
+            kid = (ki, km, kf, kc, _unbroken(piles, km, kg))
             if kid not in seen:
                 if len(seen) == CAP:
                     return False
@@ -184,10 +229,17 @@ def _closed(
 
 
 def _escapes(
-    tops: tuple[int, ...], found: Heights, bases: tuple[int, ...], free_cell: bool
+    tops: tuple[int, ...],
+    found: Heights,
+    piles: tuple[Pile, ...],
+    gone: tuple[bool, ...],
+    free_cell: bool,
 ) -> bool:
-    """A pile's base may leave (module doc)."""
-    for card in bases:
+    """A pile's base may leave (module doc): its break gone, onto a top one rank
+    higher, or on top, into a free cell or onto a foundation."""
+    for (card, _), ready in zip(piles, gone, strict=True):
+        if not ready:
+            continue
         rank = RANK[card]
         if rank < KING and rank + 1 in tops:
             return True
