@@ -13,13 +13,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from functools import partial
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from solverkit import big_apple_tight, load_deals
 
 from patience import Position
-from patience.cards import RANK
+from patience.cards import CLUBS, DIAMONDS, HEARTS, RANK, SPADES, make_card
 from patience.solver import Limit, Verdict, solve
 from patience.solver.pruning import frozen, talon_room, talon_wait
 
@@ -358,3 +359,30 @@ def test_both_engines_agree_on_frozen_positions() -> None:
         )
     for pos in dead:
         assert solve(pos, Limit(nodes=10)).verdict is Verdict.LOST
+
+
+def test_a_base_under_a_break_that_cannot_leave() -> None:
+    """By hand: seven piles K-Q-J-10 of one suit (their Kings can go nowhere),
+    one pile 9S-8H, the cells full of Fives, no foundation started, talon empty.
+    Nothing can move. A Ten is on top, but the 9S cannot leave onto it: the 8H on
+    it (another suit) would have to leave first, onto a Nine, and no top is one.
+    Without the break the rule would take the Ten as a way out."""
+    runs = [(s, [make_card(r, s) for r in (13, 12, 11, 10)]) for s in (3, 2, 1, 0, 3, 2, 1)]
+    nine_eight = [make_card(9, SPADES), make_card(8, HEARTS)]
+    piles = [pile for _, pile in runs] + [nine_eight]
+    cells = tuple(sorted(make_card(5, s) for s in (CLUBS, DIAMONDS, HEARTS)))
+    closed = partial(
+        frozen._closed,
+        (),
+        tuple(sorted(RANK[p[-1]] for p in piles)),
+        cells=cells,
+        room=3,
+        found=((0, 0),) * 4,
+        upper=tuple(sorted(c for p in piles for c in p[1:])),
+    )
+    with_break = tuple(sorted((p[0], frozen._break(p)) for p in piles))
+    assert frozen._break(nine_eight) == make_card(8, HEARTS)
+    assert closed(with_break)
+    # the same piles with the 8H taken for a Spade: the 9S-8S run may leave
+    unbroken = tuple(sorted((p[0], frozen.NO_BREAK) for p in piles))
+    assert not closed(unbroken)
