@@ -194,3 +194,63 @@ def test_the_proof_lane_searches_on_when_its_restarts_exhaust_the_moves() -> Non
     lane = phases._proof_phases(pos, Limit(nodes=8_000, seconds=0.9), share, native=True, lane=True)
     assert lane.verdict is Verdict.LOST
     assert lane.nodes == 961 + 2_000 + 73 + 3_104
+
+
+@pytest.mark.parametrize("fill", [False, True])
+def test_the_win_lane_hands_its_last_phase_all_that_is_left(
+    monkeypatch: pytest.MonkeyPatch, fill: bool
+) -> None:
+    """In the win lane (``fill``) the last win-only phase runs until the lane's end,
+    not only for its share: time an earlier phase left unused is not lost."""
+    seen: list[Limit] = []
+
+    def restarts(position: Position, limit: Limit, **_: Any) -> Result:
+        seen.append(limit)
+        return Result(Verdict.UNKNOWN, (), 0, 0.0, 0)
+
+    monkeypatch.setattr(phases, "_restart_phase", restarts)
+    share = Limit(nodes=10, seconds=0.5)
+    phases._win_phases(
+        Position.deal("big-apple", 1),
+        Limit(nodes=1_000, seconds=60.0),
+        [(share, "complete restarts", 0)],
+        native=True,
+        fill=fill,
+    )
+    assert seen[0].nodes == (1_000 if fill else 10)
+    assert (seen[0].seconds or 0) > (50.0 if fill else 0.0)
+    assert (seen[0].seconds or 0) <= (60.0 if fill else 0.5)
+
+
+def test_the_proof_lane_looks_for_wins_after_its_memory_guard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Big Apple's proof lane: a complete search that ends open with time left (at
+    its memory guard) hands the rest to the complete restarts from
+    ``restarts.LANE_FIRST`` on; their win is the lane's."""
+    calls: list[dict[str, Any]] = []
+
+    def restarts(position: Position, limit: Limit, **kw: Any) -> Result:
+        calls.append(kw)
+        return Result(Verdict.WINNABLE, (), 5, 0.0, 7)
+
+    def guarded(position: Position, limit: Limit, **_: Any) -> Result:
+        return Result(Verdict.UNKNOWN, (), 100, 0.0, 100)
+
+    monkeypatch.setattr(phases, "_restart_phase", restarts)
+    monkeypatch.setattr(phases, "single_search", guarded)
+    position = Position.deal("big-apple", 1)
+    lane = phases._proof_phases(
+        position, Limit(nodes=1_000, seconds=60.0), None, native=True, stop=bytearray(1), lane=True
+    )
+    assert lane.verdict is Verdict.WINNABLE and lane.nodes == 105
+    assert calls == [
+        {
+            "native": True,
+            "complete": True,
+            "first": phases.restarts.LANE_FIRST,
+            "stop": bytearray(1),
+        }
+    ]
+    alone = phases._proof_phases(position, Limit(nodes=1_000, seconds=60.0), None, native=True)
+    assert alone.verdict is Verdict.UNKNOWN and len(calls) == 1

@@ -122,30 +122,35 @@ def _win_phases(
     *,
     native: bool,
     stop: bytearray | None = None,
+    fill: bool = False,
 ) -> Result:
     """The win-only ``phases`` in order, each within its share and what is left of
-    ``limit``: winnable with the first win, else unknown. A phase that exhausted
-    the streamlined moves skips the later phases over them (they would repeat
-    it), not the complete restarts; these exhausting the complete moves end the
-    phases. They do not check tableaux by G+ (:func:`_check`): measured, the
-    checks' time cost them more wins than they brought (docs/solver.md, "The check
-    by G+ in the searches")."""
+    ``limit`` (``fill``: the last one within all that is left, so that the time a
+    phase before it did not use is not lost; the win lane of a two-lane solve,
+    where nothing runs after them): winnable with the first win, else unknown. A
+    phase that exhausted the streamlined moves skips the later phases over them
+    (they would repeat it), not the complete restarts; these exhausting the
+    complete moves end the phases. They do not check tableaux by G+
+    (:func:`_check`): measured, the checks' time cost them more wins than they
+    brought (docs/solver.md, "The check by G+ in the searches")."""
     start = time.perf_counter()
     nodes, peak = 0, 0
     exhausted = False  # the streamlined moves, by an earlier phase
-    for share, phase, variant in phases:
+    for at, (share, phase, variant) in enumerate(phases):
         complete = phase == "complete restarts"
         if exhausted and not complete:
             continue
         rest = _rest(limit, start, nodes)
         if rest is None or (stop is not None and stop[0]):
             break
+        last = fill and at == len(phases) - 1
+        within = rest if last else _least(share, rest)
         if phase == "nrpa":
             if not native:
                 continue
             part = single_search(
                 position,
-                _least(share, rest),
+                within,
                 nrpa=nrpa.WIN_LANE,
                 seed=restarts.seed(0),
                 stop=stop,
@@ -153,7 +158,7 @@ def _win_phases(
         elif phase.endswith("restarts"):
             part = _restart_phase(
                 position,
-                _least(share, rest),
+                within,
                 native=native,
                 noisy=phase == "noisy restarts",
                 complete=complete,
@@ -162,7 +167,7 @@ def _win_phases(
         else:
             part = single_search(
                 position,
-                _least(share, rest),
+                within,
                 native=native,
                 streamlined=True,
                 best_first=phase == "best-first",
@@ -214,6 +219,8 @@ def _proof_phases(
     check = _check(position, limit)
     if not lane_wins:
         last = single_search(position, rest, native=native, stop=stop, check=check)
+        if lane and last.verdict is Verdict.UNKNOWN:
+            last = _after_guard(position, limit, start, nodes, last, stop)
         return _then(start, nodes, peak, last)
     # The free pool did not prove the loss: the complete search for a while, then wins.
     first = _least(limit.part(PROOF_LANE_COMPLETE), rest)
@@ -233,6 +240,38 @@ def _proof_phases(
     # complete search again, on all that is left.
     last = single_search(position, left, native=native, stop=stop, check=check)
     return _then(start, nodes, peak, last)
+
+
+def _after_guard(
+    position: Position,
+    limit: Limit,
+    start: float,
+    nodes: int,
+    complete: Result,
+    stop: bytearray | None,
+) -> Result:
+    """The proof lane's ``complete`` search (after ``nodes`` positions since
+    ``start``) ended open with time left in ``limit``: it stopped at its memory
+    guard (Big Apple's, with 3.5 million positions, mostly after 5-8 s of 10). The
+    lane spends the rest on the complete restarts from ``restarts.LANE_FIRST`` on
+    (where the game has them), the win lane's with other random states: winnable
+    with their first win, else unknown."""
+    left = _rest(limit, start, nodes + complete.nodes)
+    if left is None or (stop is not None and stop[0]):
+        return complete
+    if not restarts.complete_applies(position.rules):
+        return complete
+    wins = _restart_phase(
+        position, left, native=True, complete=True, first=restarts.LANE_FIRST, stop=stop
+    )
+    verdict = Verdict.WINNABLE if wins.verdict is Verdict.WINNABLE else Verdict.UNKNOWN
+    return Result(
+        verdict,
+        wins.line,
+        complete.nodes + wins.nodes,
+        complete.seconds + wins.seconds,
+        max(complete.peak_table, wins.peak_table),
+    )
 
 
 def _lane_wins(
@@ -318,7 +357,9 @@ def _two_lanes(position: Position, limit: Limit, proof_applies: bool) -> Result:
 
     def win_lane() -> None:
         try:
-            result = _win_phases(position, _lane(limit, win), win_phases, native=True, stop=stop)
+            result = _win_phases(
+                position, _lane(limit, win), win_phases, native=True, stop=stop, fill=True
+            )
         except BaseException as error:  # re-raised in the caller's thread
             found.append(error)
             stop[0] = 1
