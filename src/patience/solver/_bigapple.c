@@ -47,8 +47,18 @@ typedef struct {
 
 typedef struct { uint8_t src, dst, n; } Mv;
 
-static int RANK(int c) { return c % 13 + 1; }
-static int SUIT(int c) { return c / 13; }
+/* a card's rank and suit (c % 13 + 1 and c / 13, also for -1, "no card": 0 and
+ * 0), from tables filled when the module loads (the searches ask for them at
+ * every step) */
+static uint8_t rank_of[512], suit_of[512];
+static void fill_ranks(void) {
+    for (int i = 0; i < 512; i++) {
+        rank_of[i] = (uint8_t)((i - 1) % 13 + 1);
+        suit_of[i] = (uint8_t)((i - 1) / 13);
+    }
+}
+static int RANK(int c) { return rank_of[(unsigned)(c + 1) & 511]; }
+static int SUIT(int c) { return suit_of[(unsigned)(c + 1) & 511]; }
 
 /* ------------------------------------------------------------ keys */
 /* the bytes of a key in use (make_key): the rest is padding (0xff); keys are
@@ -86,11 +96,24 @@ static int make_key(const State *s, uint8_t *k) {
     for (int c = 0; c < NC; c++) k[p + c] = s->cell[c] < 0 ? 0xfe : (uint8_t)s->cell[c];
     sort_bytes(k + p, NC); p += NC;
     k[p++] = s->tlen;
+    /* the piles in col_cmp's order: by a prefix word (the length, then the first
+     * seven cards, big-endian, 0 past the end), col_cmp only where those tie */
     int order[NT];
-    for (int i = 0; i < NT; i++) order[i] = i;
+    uint64_t pre[NT];
+    for (int i = 0; i < NT; i++) {
+        int n = s->len[i];
+        uint64_t w = (uint64_t)n << 56;
+        for (int j = 0; j < 7 && j < n; j++) w |= (uint64_t)s->col[i][j] << (48 - 8 * j);
+        pre[i] = w;
+        order[i] = i;
+    }
     for (int i = 1; i < NT; i++) {
         int v = order[i], j = i - 1;
-        while (j >= 0 && col_cmp(s, order[j], v) > 0) { order[j + 1] = order[j]; j--; }
+        while (j >= 0 && (pre[order[j]] > pre[v] ||
+                          (pre[order[j]] == pre[v] && s->len[v] > 7 && col_cmp(s, order[j], v) > 0))) {
+            order[j + 1] = order[j];
+            j--;
+        }
         order[j + 1] = v;
     }
     for (int i = 0; i < NT; i++) {
@@ -539,34 +562,38 @@ static int jammed(const State *s, int no_room) { return s->tlen > no_room && cha
  * foundations' heights by suit, the cells' cards) from a position whose piles are
  * all non-empty: 1 when no state of it lets a pile be emptied (the position is
  * lost) */
-#define FROZEN_CAP 2048 /* frozen.CAP */
-/* c: the cells' cards, sorted, 255 empty; gone: a pile's break (FzCtx) may have left */
-typedef struct { uint8_t i, m[NT], f[4][2], c[NC], gone[NT]; } Fz;
+#define FROZEN_CAP 2048 /* frozen.CAP (a power of two: the set's slots are 2 * FROZEN_CAP) */
+/* A state of the closure, packed: cnt holds the number of tops of rank r in its
+ * nibble r (1..13; nibble 14 stays 0), f each suit's two foundation heights
+ * (sorted), c the cells' cards (sorted, 255 empty, last), gone one bit per pile
+ * (its break, FzCtx, may have left), i the talon cards placed. A state of
+ * frozen.py's closure maps to exactly one of these and back (its sorted top ranks
+ * are the counts), so the closure has the same states, and the same answer. */
+typedef union {
+    struct { uint64_t cnt; uint8_t f[4][2], c[NC], gone, i, pad[3]; } s;
+    uint64_t w[3];
+} Fz;
 
+static int fz_cnt(const Fz *z, int r) { return (int)(z->s.cnt >> (4 * r)) & 15; }
 static int fz_accepts(const uint8_t f[2], int r) {
     return r == 1 ? (!f[0] || !f[1]) : (f[0] == r - 1 || f[1] == r - 1);
 }
-static int fz_has(const Fz *z, int r) {
-    for (int t = 0; t < NT; t++) if (z->m[t] == r) return 1;
-    return 0;
-}
-/* z with one top of rank a now b (the ranks kept sorted) */
+/* z with one top of rank a now b */
 static void fz_top(Fz *z, int a, int b) {
-    int t = 0;
-    while (z->m[t] != a) t++;
-    z->m[t] = (uint8_t)b;
-    sort_bytes(z->m, NT);
+    z->s.cnt = z->s.cnt - ((uint64_t)1 << (4 * a)) + ((uint64_t)1 << (4 * b));
 }
 /* z with a foundation of suit u at height a now b (the heights kept sorted) */
 static void fz_found(Fz *z, int u, int a, int b) {
-    uint8_t *f = z->f[u];
+    uint8_t *f = z->s.f[u];
     if (f[0] == a) f[0] = (uint8_t)b; else f[1] = (uint8_t)b;
-    sort_bytes(f, 2);
+    if (f[0] > f[1]) { uint8_t v = f[0]; f[0] = f[1]; f[1] = v; }
 }
+static void fz_cells(Fz *z) { sort_bytes(z->s.c, NC); } /* sorted, 255 (empty) last */
 
 typedef struct {
-    int tlen, bases[NT];
-    int brk[NT]; /* a pile's break (frozen._break; -1: none) */
+    int tlen, base_rank[NT], base_suit[NT];
+    int brk_above[NT];  /* the rank one above a pile's break (14: none takes it) */
+    uint8_t taken[52];  /* the piles whose break is this card */
     int rest[4][14];    /* the non-base tableau, cells' and foundations' cards at the start */
     int8_t at[4][14][2]; /* where in the talon (0: its top) a card is, -1: not there */
 } FzCtx;
@@ -574,28 +601,24 @@ typedef struct {
 /* frozen._escapes: some pile's base may leave (its break gone: onto a top one rank
  * higher; on top itself, into a free cell or onto a foundation) */
 static int fz_escape(const FzCtx *x, const Fz *z) {
-    int free_cell = z->c[NC - 1] == 255;
+    int free_cell = z->s.c[NC - 1] == 255;
     for (int t = 0; t < NT; t++) {
-        if (!z->gone[t]) continue;
-        int b = x->bases[t], r = RANK(b);
-        if (r < 13 && fz_has(z, r + 1)) return 1;
-        if (fz_has(z, r) && (free_cell || fz_accepts(z->f[SUIT(b)], r))) return 1;
+        if (!(z->s.gone >> t & 1)) continue;
+        int r = x->base_rank[t];
+        if (r < 13 && fz_cnt(z, r + 1)) return 1;
+        if (fz_cnt(z, r) && (free_cell || fz_accepts(z->s.f[x->base_suit[t]], r))) return 1;
     }
     return 0;
 }
-static void fz_cells(Fz *z) { sort_bytes(z->c, NC); } /* sorted, 255 (empty) last */
 
 /* frozen._unbroken: a pile's break may leave where a top one rank higher (in
  * another pile: its own is lower) takes it */
 static void fz_unbroken(const FzCtx *x, Fz *z) {
     for (int t = 0; t < NT; t++)
-        if (!z->gone[t] && fz_has(z, RANK(x->brk[t]) + 1)) z->gone[t] = 1;
+        if (!(z->s.gone >> t & 1) && fz_cnt(z, x->brk_above[t])) z->s.gone |= (uint8_t)(1 << t);
 }
 /* frozen._taken: card c went from a top into a cell or onto a foundation */
-static void fz_taken(const FzCtx *x, Fz *z, int c) {
-    for (int t = 0; t < NT; t++)
-        if (x->brk[t] == c) z->gone[t] = 1;
-}
+static void fz_taken(const FzCtx *x, Fz *z, int c) { z->s.gone |= x->taken[c]; }
 /* frozen._break: a pile's lowest card of another suit than the card under it
  * (-1: none) */
 static int pile_break(const State *s, int t) {
@@ -604,25 +627,29 @@ static int pile_break(const State *s, int t) {
     return -1;
 }
 
-/* the closure's states seen (an open-addressing table of twice FROZEN_CAP slots)
- * and those still to expand */
+/* the closure's states seen (open addressing over twice FROZEN_CAP slots, a slot
+ * in use when it has the set's generation: nothing to clear between closures) and
+ * those still to expand; one per thread (the two lanes) */
 typedef struct {
     Fz stack[FROZEN_CAP], slots[2 * FROZEN_CAP];
-    uint8_t used[2 * FROZEN_CAP];
+    uint32_t used[2 * FROZEN_CAP], gen;
     int nseen, nstack;
 } FzSet;
+static __thread FzSet frozen_set;
 
 /* z into the set unless seen (and onto the stack): 0 when the set is full */
 static int fz_add(FzSet *set, const Fz *z) {
-    const uint8_t *b = (const uint8_t *)z;
-    uint32_t h = 2166136261u;
-    for (size_t v = 0; v < sizeof(Fz); v++) h = (h ^ b[v]) * 16777619u;
-    size_t at = h % (2 * FROZEN_CAP);
-    while (set->used[at] && memcmp(&set->slots[at], z, sizeof(Fz))) at = (at + 1) % (2 * FROZEN_CAP);
-    if (set->used[at]) return 1;
+    uint64_t h = z->w[0] * 0x9E3779B97F4A7C15u ^ z->w[1] * 0xC2B2AE3D27D4EB4Fu ^ z->w[2];
+    h *= 0xFF51AFD7ED558CCDu;
+    size_t at = (size_t)(h >> 40) & (2 * FROZEN_CAP - 1);
+    while (set->used[at] == set->gen) {
+        const Fz *o = &set->slots[at];
+        if (o->w[0] == z->w[0] && o->w[1] == z->w[1] && o->w[2] == z->w[2]) return 1;
+        at = (at + 1) & (2 * FROZEN_CAP - 1);
+    }
     if (set->nseen == FROZEN_CAP) return 0;
     set->nseen++;
-    set->used[at] = 1;
+    set->used[at] = set->gen;
     set->slots[at] = *z;
     set->stack[set->nstack++] = *z;
     return 1;
@@ -630,7 +657,7 @@ static int fz_add(FzSet *set, const Fz *z) {
 
 /* frozen._closed for s (no pile empty): 1 when no state of the closure escapes
  * and it has at most FROZEN_CAP states */
-static int frozen_closure(const State *s) {
+static int frozen_closure(const State *s, const int8_t (*tpos)[14][2]) {
     FzCtx x;
     Fz z0;
     memset(&x, 0, sizeof x);
@@ -640,75 +667,83 @@ static int frozen_closure(const State *s) {
     for (int f = 0; f < NF; f++)
         if (s->frank[f]) {
             int u = s->fsuit[f];
-            z0.f[u][n[u]++] = s->frank[f];
-            for (int r = 1; r <= s->frank[f]; r++) x.rest[u][r]++;
+            z0.s.f[u][n[u]++] = s->frank[f];
         }
-    for (int u = 0; u < 4; u++) sort_bytes(z0.f[u], 2);
-    for (int c = 0; c < NC; c++) {
-        z0.c[c] = s->cell[c] < 0 ? 255 : (uint8_t)s->cell[c];
-        if (s->cell[c] >= 0) x.rest[SUIT(s->cell[c])][RANK(s->cell[c])]++;
-    }
+    for (int u = 0; u < 4; u++) sort_bytes(z0.s.f[u], 2);
+    for (int c = 0; c < NC; c++) z0.s.c[c] = s->cell[c] < 0 ? 255 : (uint8_t)s->cell[c];
     fz_cells(&z0);
     for (int t = 0; t < NT; t++) {
-        x.bases[t] = s->col[t][0];
-        x.brk[t] = pile_break(s, t);
-        z0.gone[t] = x.brk[t] < 0;
-        z0.m[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
-        for (int i = 1; i < s->len[t]; i++) x.rest[SUIT(s->col[t][i])][RANK(s->col[t][i])]++;
+        int b = s->col[t][0], k = pile_break(s, t);
+        x.base_rank[t] = RANK(b);
+        x.base_suit[t] = SUIT(b);
+        x.brk_above[t] = k < 0 ? 14 : RANK(k) + 1;
+        if (k < 0) z0.s.gone |= (uint8_t)(1 << t);
+        else x.taken[k] |= (uint8_t)(1 << t);
+        z0.s.cnt += (uint64_t)1 << (4 * RANK(s->col[t][s->len[t] - 1]));
     }
-    sort_bytes(z0.m, NT);
-    memset(x.at, -1, sizeof x.at);
-    for (int i = 0; i < x.tlen; i++) {
-        int c = s->talon[x.tlen - 1 - i];
-        int8_t *a = x.at[SUIT(c)][RANK(c)];
-        a[a[0] >= 0] = (int8_t)i;
-    }
-    FzSet set;
-    set.nseen = set.nstack = 0;
-    memset(set.used, 0, sizeof set.used);
     fz_unbroken(&x, &z0);
-    fz_add(&set, &z0);
-    while (set.nstack) {
-        Fz z = set.stack[--set.nstack];
+    if (fz_escape(&x, &z0)) return 0; /* (many closures end here) */
+    /* the cards off the talon but the bases (a position holds both decks,
+     * validate.py), and where in the talon the others are */
+    for (int u = 0; u < 4; u++)
+        for (int r = 1; r <= 13; r++)
+            for (int i = 0; i < 2; i++) {
+                int at = tpos[u][r][i];
+                int in_talon = at >= 0 && at < x.tlen;
+                x.rest[u][r] += !in_talon;
+                x.at[u][r][i] = (int8_t)(in_talon ? x.tlen - 1 - at : -1);
+            }
+    for (int t = 0; t < NT; t++) x.rest[SUIT(s->col[t][0])][RANK(s->col[t][0])]--;
+    FzSet *set = &frozen_set;
+    if (!++set->gen) { /* the generations wrapped: clear */
+        memset(set->used, 0, sizeof set->used);
+        set->gen = 1;
+    }
+    set->nseen = set->nstack = 0;
+    fz_add(set, &z0);
+    while (set->nstack) {
+        Fz z = set->stack[--set->nstack];
         if (fz_escape(&x, &z)) return 0;
         Fz kids[96];
         int nk = 0;
-        int free_cell = z.c[NC - 1] == 255;
-        if (z.i < x.tlen) {
-            int c = s->talon[x.tlen - 1 - z.i], r = RANK(c), u = SUIT(c);
-            if (r < 13 && fz_has(&z, r + 1)) { Fz k = z; k.i++; fz_top(&k, r + 1, r); kids[nk++] = k; }
-            if (fz_accepts(z.f[u], r)) { Fz k = z; k.i++; fz_found(&k, u, r - 1, r); kids[nk++] = k; }
-            if (free_cell) { Fz k = z; k.i++; k.c[NC - 1] = (uint8_t)c; fz_cells(&k); kids[nk++] = k; }
+        int free_cell = z.s.c[NC - 1] == 255;
+        if (z.s.i < x.tlen) {
+            int c = s->talon[x.tlen - 1 - z.s.i], r = RANK(c), u = SUIT(c);
+            if (r < 13 && fz_cnt(&z, r + 1)) { Fz k = z; k.s.i++; fz_top(&k, r + 1, r); kids[nk++] = k; }
+            if (fz_accepts(z.s.f[u], r)) { Fz k = z; k.s.i++; fz_found(&k, u, r - 1, r); kids[nk++] = k; }
+            if (free_cell) { Fz k = z; k.s.i++; k.s.c[NC - 1] = (uint8_t)c; fz_cells(&k); kids[nk++] = k; }
         }
         /* cells' cards onto a top or a foundation */
         for (int j = 0; j < NC; j++) {
-            int c = z.c[j];
-            if (c == 255 || (j && z.c[j - 1] == c)) continue;
+            int c = z.s.c[j];
+            if (c == 255 || (j && z.s.c[j - 1] == c)) continue;
             int r = RANK(c), u = SUIT(c);
-            if (r < 13 && fz_has(&z, r + 1)) { Fz k = z; k.c[j] = 255; fz_cells(&k); fz_top(&k, r + 1, r); kids[nk++] = k; }
-            if (fz_accepts(z.f[u], r)) { Fz k = z; k.c[j] = 255; fz_cells(&k); fz_found(&k, u, r - 1, r); kids[nk++] = k; }
+            if (r < 13 && fz_cnt(&z, r + 1)) { Fz k = z; k.s.c[j] = 255; fz_cells(&k); fz_top(&k, r + 1, r); kids[nk++] = k; }
+            if (fz_accepts(z.s.f[u], r)) { Fz k = z; k.s.c[j] = 255; fz_cells(&k); fz_found(&k, u, r - 1, r); kids[nk++] = k; }
         }
-        for (int t = 0; t < NT; t++) {
-            int q = z.m[t];
-            if (q == 13 || (t && z.m[t - 1] == q)) continue;
+        /* a top card of rank q (on a card of rank q + 1) into a cell or onto a foundation */
+        for (int q = 1; q < 13; q++) {
+            if (!fz_cnt(&z, q)) continue;
             for (int u = 0; u < 4; u++) {
-                int have = x.rest[u][q] - (z.f[u][0] >= q) - (z.f[u][1] >= q);
-                for (int i = 0; i < 2; i++) have += x.at[u][q][i] >= 0 && x.at[u][q][i] < z.i;
-                for (int j = 0; j < NC; j++) have -= z.c[j] != 255 && z.c[j] == u * 13 + q - 1;
+                const uint8_t *f = z.s.f[u];
+                int have = x.rest[u][q] - (f[0] >= q) - (f[1] >= q);
+                for (int i = 0; i < 2; i++) have += x.at[u][q][i] >= 0 && x.at[u][q][i] < z.s.i;
+                for (int j = 0; j < NC; j++) have -= z.s.c[j] != 255 && z.s.c[j] == u * 13 + q - 1;
                 if (have <= 0) continue;
-                if (fz_accepts(z.f[u], q)) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
-                if (free_cell) { Fz k = z; fz_top(&k, q, q + 1); k.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
+                if (fz_accepts(f, q)) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
+                if (free_cell) { Fz k = z; fz_top(&k, q, q + 1); k.s.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
             }
         }
+        /* a foundation's top card back onto a top one rank higher */
         for (int u = 0; u < 4; u++)
             for (int i = 0; i < 2; i++) {
-                int h = z.f[u][i];
-                if (!h || (i && z.f[u][0] == h) || h == 13 || !fz_has(&z, h + 1)) continue;
+                int h = z.s.f[u][i];
+                if (!h || (i && z.s.f[u][0] == h) || h == 13 || !fz_cnt(&z, h + 1)) continue;
                 Fz k = z; fz_top(&k, h + 1, h); fz_found(&k, u, h, h - 1); kids[nk++] = k;
             }
         for (int i = 0; i < nk; i++) {
             fz_unbroken(&x, &kids[i]);
-            if (!fz_add(&set, &kids[i])) return 0; /* too large a closure: not proved */
+            if (!fz_add(set, &kids[i])) return 0; /* too large a closure: not proved */
         }
     }
     return 1;
@@ -720,11 +755,13 @@ static int frozen_closure(const State *s) {
  * one starts a new generation of it) */
 #define FROZEN_CACHE 16384
 #define FZ_KEY (NT + 2 * NT + NF + NC + 1)
+#define FZ_WORDS ((FZ_KEY + 7) / 8)
 typedef struct { uint32_t gen; uint8_t key[FZ_KEY], answer; } FzMemo;
 typedef struct {
     uint32_t gen;
     int tlen;
     uint8_t talon[MAXLEN];
+    int8_t tpos[4][14][2]; /* where in talon (from its bottom) each card is, -1: not */
     FzMemo memo[FROZEN_CACHE];
 } FzCache;
 static __thread FzCache frozen_cache;
@@ -737,8 +774,14 @@ static int frozen_dead(const State *s) {
         fc->gen++; /* entries of other generations do not count */
         fc->tlen = s->tlen;
         memcpy(fc->talon, s->talon, s->tlen);
+        memset(fc->tpos, -1, sizeof fc->tpos);
+        for (int i = 0; i < s->tlen; i++) {
+            int8_t *a = fc->tpos[SUIT(s->talon[i])][RANK(s->talon[i])];
+            a[a[0] >= 0] = (int8_t)i;
+        }
     }
-    uint8_t k[FZ_KEY];
+    uint64_t words[FZ_WORDS] = {0};
+    uint8_t *k = (uint8_t *)words;
     uint16_t pile[NT]; /* a pile's base and break */
     for (int t = 0; t < NT; t++) {
         k[t] = (uint8_t)RANK(s->col[t][s->len[t] - 1]);
@@ -759,13 +802,13 @@ static int frozen_dead(const State *s) {
     for (int c = 0; c < NC; c++) rest[NF + c] = (uint8_t)s->cell[c];
     sort_bytes(rest + NF, NC);
     k[FZ_KEY - 1] = s->tlen;
-    uint32_t h = 2166136261u;
-    for (int i = 0; i < FZ_KEY; i++) h = (h ^ k[i]) * 16777619u;
-    FzMemo *e = &fc->memo[h % FROZEN_CACHE];
+    uint64_t h = 0;
+    for (int i = 0; i < FZ_WORDS; i++) h = (h ^ words[i]) * 0x9E3779B97F4A7C15u;
+    FzMemo *e = &fc->memo[(h >> 32) % FROZEN_CACHE];
     if (e->gen == fc->gen && !memcmp(e->key, k, FZ_KEY)) return e->answer;
     e->gen = fc->gen;
     memcpy(e->key, k, FZ_KEY);
-    e->answer = (uint8_t)frozen_closure(s);
+    e->answer = (uint8_t)frozen_closure(s, (const int8_t (*)[14][2])fc->tpos);
     return e->answer;
 }
 
@@ -797,18 +840,17 @@ static int children(const State *s, Mv *moves, int streamline, int no_room) {
     }
     if (talon_stuck(s) || jammed(s, no_room) || frozen_dead(s)) return 0;
     /* symmetry.first_empty_only: into the first empty pile of a group only */
-    int k = 0;
-    static const int nsig = (TALON + 1) * (MAXLEN + 1) * 3;
-    uint8_t seen[(TALON + 1) * (MAXLEN + 1) * 3];
-    memset(seen, 0, (size_t)nsig);
+    int k = 0, nseen = 0;
+    int seen[MAXMOVES]; /* (src, n, group) of the moves kept into an empty pile */
     for (int i = 0; i < n; i++) {
         Mv m = moves[i];
         if (top_of(s, m.dst) < 0) {
             int g = group_of(m.dst);
             if (g >= 0) {
-                int sig = (m.src * (MAXLEN + 1) + m.n) * 3 + g;
-                if (seen[sig]) continue;
-                seen[sig] = 1;
+                int sig = (m.src * (MAXLEN + 1) + m.n) * 3 + g, j = 0;
+                while (j < nseen && seen[j] != sig) j++;
+                if (j < nseen) continue;
+                seen[nseen++] = sig;
             }
         }
         moves[k++] = m;
@@ -1257,4 +1299,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_bigapple", NULL, -1, methods};
 
-PyMODINIT_FUNC PyInit__bigapple(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__bigapple(void) {
+    fill_ranks();
+    return PyModule_Create(&module);
+}
