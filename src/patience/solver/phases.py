@@ -41,6 +41,14 @@ LANES_FROM = 0.1
 #: loss in a sample of 64 deals, within 0.5 s ("NRPA after an open free pool").
 PROOF_LANE_COMPLETE = 0.25
 
+#: The proof lane of a two-lane solve of a game with a talon (Big Apple): its
+#: complete search for at most ``PROOF_LANE_NODES`` positions, then the complete restarts from
+#: ``restarts.LANE_FIRST`` on for the rest of the lane (:func:`_after_guard`).
+#: Measured (docs/solver.md, "The proof lane's restarts"): in the deep budget's
+#: solves of deals 1-1000 that complete search decided nothing after 912,677
+#: positions, and reached its memory guard (3.5 million) only after 9 s of 10.
+PROOF_LANE_NODES = 1_500_000
+
 #: (share of the budget, phase, estimate variant) of a win-only phase
 _Phase = tuple[Limit, str, int]
 
@@ -218,6 +226,8 @@ def _proof_phases(
         rest = left
     check = _check(position, limit)
     if not lane_wins:
+        if lane and position.rules.talon:
+            rest = _least(Limit(nodes=PROOF_LANE_NODES), rest)
         last = single_search(position, rest, native=native, stop=stop, check=check)
         if lane and last.verdict is Verdict.UNKNOWN:
             last = _after_guard(position, limit, start, nodes, last, stop)
