@@ -589,6 +589,12 @@ static void fz_found(Fz *z, int u, int a, int b) {
     if (f[0] > f[1]) { uint8_t v = f[0]; f[0] = f[1]; f[1] = v; }
 }
 static void fz_cells(Fz *z) { sort_bytes(z->s.c, NC); } /* sorted, 255 (empty) last */
+/* SplitMix64's finaliser: every bit of x moves every bit of the result */
+static uint64_t mix64(uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9u;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBu;
+    return x ^ (x >> 31);
+}
 
 typedef struct {
     int tlen, base_rank[NT], base_suit[NT];
@@ -639,9 +645,7 @@ static __thread FzSet frozen_set;
 
 /* z into the set unless seen (and onto the stack): 0 when the set is full */
 static int fz_add(FzSet *set, const Fz *z) {
-    uint64_t h = z->w[0] * 0x9E3779B97F4A7C15u ^ z->w[1] * 0xC2B2AE3D27D4EB4Fu ^ z->w[2];
-    h *= 0xFF51AFD7ED558CCDu;
-    size_t at = (size_t)(h >> 40) & (2 * FROZEN_CAP - 1);
+    size_t at = (size_t)mix64(z->w[0] ^ mix64(z->w[1] ^ mix64(z->w[2]))) & (2 * FROZEN_CAP - 1);
     while (set->used[at] == set->gen) {
         const Fz *o = &set->slots[at];
         if (o->w[0] == z->w[0] && o->w[1] == z->w[1] && o->w[2] == z->w[2]) return 1;
@@ -803,8 +807,8 @@ static int frozen_dead(const State *s) {
     sort_bytes(rest + NF, NC);
     k[FZ_KEY - 1] = s->tlen;
     uint64_t h = 0;
-    for (int i = 0; i < FZ_WORDS; i++) h = (h ^ words[i]) * 0x9E3779B97F4A7C15u;
-    FzMemo *e = &fc->memo[(h >> 32) % FROZEN_CACHE];
+    for (int i = 0; i < FZ_WORDS; i++) h = mix64(h ^ words[i]);
+    FzMemo *e = &fc->memo[h % FROZEN_CACHE];
     if (e->gen == fc->gen && !memcmp(e->key, k, FZ_KEY)) return e->answer;
     e->gen = fc->gen;
     memcpy(e->key, k, FZ_KEY);
