@@ -254,3 +254,33 @@ def test_the_proof_lane_looks_for_wins_after_its_memory_guard(
     ]
     alone = phases._proof_phases(position, Limit(nodes=1_000, seconds=60.0), None, native=True)
     assert alone.verdict is Verdict.UNKNOWN and len(calls) == 1
+
+
+def test_big_apple_proof_lane_cuts_its_complete_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Big Apple's proof lane: its complete search gets at most
+    ``PROOF_LANE_NODES`` positions, and the complete restarts from
+    ``restarts.LANE_FIRST`` on all that is left of the lane; outside a lane the
+    complete search gets the whole budget."""
+    searched: list[Limit] = []
+    restarted: list[Limit] = []
+
+    def complete(position: Position, limit: Limit, **_: Any) -> Result:
+        searched.append(limit)
+        return Result(Verdict.UNKNOWN, (), limit.nodes or 0, 0.0, 0)
+
+    def restarts(position: Position, limit: Limit, **kw: Any) -> Result:
+        assert kw["first"] == phases.restarts.LANE_FIRST
+        restarted.append(limit)
+        return Result(Verdict.UNKNOWN, (), limit.nodes or 0, 0.0, 0)
+
+    monkeypatch.setattr(phases, "single_search", complete)
+    monkeypatch.setattr(phases, "_restart_phase", restarts)
+    position = Position.deal("big-apple", 1)
+    budget = Limit(nodes=5_000_000, seconds=60.0)
+    lane = phases._proof_phases(position, budget, None, native=True, stop=bytearray(1), lane=True)
+    assert lane.verdict is Verdict.UNKNOWN and lane.nodes == 5_000_000
+    assert [limit.nodes for limit in searched] == [phases.PROOF_LANE_NODES]
+    assert [limit.nodes for limit in restarted] == [5_000_000 - phases.PROOF_LANE_NODES]
+    alone = phases._proof_phases(position, budget, None, native=True)
+    assert alone.nodes == 5_000_000 and searched[-1].nodes == 5_000_000
+    assert len(restarted) == 1

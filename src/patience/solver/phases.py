@@ -47,7 +47,7 @@ PROOF_LANE_COMPLETE = 0.25
 #: Measured (docs/solver.md, "The proof lane's restarts"): in the deep budget's
 #: solves of deals 1-1000 that complete search decided nothing after 912,677
 #: positions, and reached its memory guard (3.5 million) only after 9 s of 10.
-PROOF_LANE_NODES = 1_500_000
+PROOF_LANE_NODES = 1_000_000
 
 #: (share of the budget, phase, estimate variant) of a win-only phase
 _Phase = tuple[Limit, str, int]
@@ -261,11 +261,11 @@ def _after_guard(
     stop: bytearray | None,
 ) -> Result:
     """The proof lane's ``complete`` search (after ``nodes`` positions since
-    ``start``) ended open with time left in ``limit``: it stopped at its memory
-    guard (Big Apple's, with 3.5 million positions, mostly after 5-8 s of 10). The
-    lane spends the rest on the complete restarts from ``restarts.LANE_FIRST`` on
-    (where the game has them), the win lane's with other random states: winnable
-    with their first win, else unknown."""
+    ``start``) ended open with time left in ``limit``: it stopped at
+    :data:`PROOF_LANE_NODES` (Big Apple) or at its memory guard. The lane spends
+    the rest on the complete restarts from ``restarts.LANE_FIRST`` on (where the
+    game has them), the win lane's with other random states: winnable with their
+    first win, else unknown."""
     left = _rest(limit, start, nodes + complete.nodes)
     if left is None or (stop is not None and stop[0]):
         return complete
