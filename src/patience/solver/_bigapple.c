@@ -102,9 +102,14 @@ static int make_key(const State *s, uint8_t *k) {
     uint64_t pre[NT];
     for (int i = 0; i < NT; i++) {
         int n = s->len[i];
-        uint64_t w = (uint64_t)n << 56;
-        for (int j = 0; j < 7 && j < n; j++) w |= (uint64_t)s->col[i][j] << (48 - 8 * j);
-        pre[i] = w;
+        uint64_t w; /* the first eight bytes (col has MAXLEN), big-endian */
+        memcpy(&w, s->col[i], 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        w = __builtin_bswap64(w);
+#endif
+        w >>= 8; /* the first seven, in the low 56 bits */
+        if (n < 7) w &= ~(((uint64_t)1 << (56 - 8 * n)) - 1);
+        pre[i] = (uint64_t)n << 56 | w;
         order[i] = i;
     }
     for (int i = 1; i < NT; i++) {
@@ -339,7 +344,10 @@ static int kept(const State *s, const Wants *w, Mv m) {
 /* ------------------------------------------------------------ talon wait (pruning/talon_wait.py) */
 /* the least fixpoint of talon_wait.py. A pile's moved cards are always the ones
  * from some index up (a card leaves with every card above it that is still
- * there), so each pile keeps that index: gone[t] (len: none moved). */
+ * there), so each pile keeps that index: gone[t] (len: none moved). The sets are
+ * bit masks: top (bit r: a card of rank r may be on top), takeable[u] (bit r: the
+ * card of suit u and rank r may be taken) and height[u] (bit q: a foundation of
+ * suit u may reach height q). */
 static int talon_stuck(const State *s) {
     if (!s->tlen) return 0;
     int card = s->talon[s->tlen - 1], r = RANK(card);
@@ -355,68 +363,71 @@ static int talon_stuck(const State *s) {
     for (int t = 0; t < NT; t++) gone[t] = s->len[t];
     for (int f = 0; f < NF; f++) back[f] = s->frank[f];
     memset(cell_moved, 0, sizeof cell_moved);
-    uint8_t top[15], height[4][14], takeable[4][14];
+    unsigned top, height[4], takeable[4];
     int cell_free, pile_empty;
     for (;;) {
         int changed = 0;
-        memset(top, 0, sizeof top);
-        memset(height, 0, sizeof height);
-        memset(takeable, 0, sizeof takeable);
+        top = 0;
+        for (int u = 0; u < 4; u++) height[u] = takeable[u] = 0;
         cell_free = pile_empty = 0;
         for (int t = 0; t < NT; t++) {
             int n = s->len[t];
             if (!gone[t]) pile_empty = 1;
             for (int i = gone[t] ? gone[t] - 1 : 0; i < n; i++) {
                 int c = s->col[t][i];
-                top[RANK(c)] = 1;
-                takeable[SUIT(c)][RANK(c)] = 1;
+                top |= 1u << RANK(c);
+                takeable[SUIT(c)] |= 1u << RANK(c);
             }
         }
         for (int c = 0; c < NC; c++) {
             if (s->cell[c] < 0 || cell_moved[c]) cell_free = 1;
             if (s->cell[c] >= 0) {
-                takeable[SUIT(s->cell[c])][RANK(s->cell[c])] = 1;
-                if (cell_moved[c]) top[RANK(s->cell[c])] = 1;
+                takeable[SUIT(s->cell[c])] |= 1u << RANK(s->cell[c]);
+                if (cell_moved[c]) top |= 1u << RANK(s->cell[c]);
             }
         }
         for (int f = 0; f < NF; f++) {
-            int n = s->frank[f], u = s->fsuit[f];
-            if (!n || !back[f])
-                for (int v = 0; v < 4; v++) height[v][0] = 1;
-            for (int i = back[f]; i < n; i++) { top[i + 1] = 1; takeable[u][i + 1] = 1; }
-            for (int q = back[f] > 1 ? back[f] : 1; q <= n; q++) height[u][q] = 1;
+            int n = s->frank[f], u = s->fsuit[f], b = back[f];
+            if (!n || !b)
+                for (int v = 0; v < 4; v++) height[v] |= 1;
+            if (b < n) { /* ranks b + 1 .. n */
+                unsigned played = (1u << (n + 1)) - (1u << (b + 1));
+                top |= played;
+                takeable[u] |= played;
+            }
+            if (n) height[u] |= (1u << (n + 1)) - (1u << (b > 1 ? b : 1)); /* max(b, 1) .. n */
         }
-        for (int v = 0; v < 4; v++)
-            for (int q = 1; q < 14; q++)
-                if (height[v][q - 1] && takeable[v][q]) height[v][q] = 1;
+        for (int v = 0; v < 4; v++) /* up each suit's runs of takeable cards */
+            for (unsigned h = height[v], k = (h << 1) & takeable[v]; k & ~h; k = (h << 1) & takeable[v])
+                height[v] = h |= k;
         /* the sets only grow: once the card may leave, it may */
-        if (height[SUIT(card)][r - 1] || (r < 13 && top[r + 1]) || cell_free || pile_empty) return 0;
+        if (height[SUIT(card)] >> (r - 1) & 1 || top >> (r + 1) & 1 || cell_free || pile_empty) return 0;
         for (int t = 0; t < NT; t++) {
             int g = gone[t];
             if (!g) continue;
             int best = g;
             /* b = g - 1 alone: a cell or a foundation too */
             int c = s->col[t][g - 1], rc = RANK(c);
-            if (cell_free || height[SUIT(c)][rc - 1] || (rc < 13 && top[rc + 1])) best = g - 1;
+            if (cell_free || height[SUIT(c)] >> (rc - 1) & 1 || top >> (rc + 1) & 1) best = g - 1;
             /* lower b: with the same-suit run up to g - 1, onto a top */
             for (int b = g - 2; b >= 0; b--) {
                 int below = s->col[t][b], above = s->col[t][b + 1];
                 if (SUIT(above) != SUIT(below) || RANK(above) + 1 != RANK(below)) break;
-                if (RANK(below) < 13 && top[RANK(below) + 1]) best = b;
+                if (top >> (RANK(below) + 1) & 1) best = b;
             }
             if (best < g) { gone[t] = best; changed = 1; }
         }
         for (int c = 0; c < NC; c++) {
             if (s->cell[c] < 0 || cell_moved[c]) continue;
             int x = s->cell[c], rx = RANK(x);
-            if ((rx < 13 && top[rx + 1]) || height[SUIT(x)][rx - 1] || pile_empty) {
+            if (top >> (rx + 1) & 1 || height[SUIT(x)] >> (rx - 1) & 1 || pile_empty) {
                 cell_moved[c] = 1;
                 changed = 1;
             }
         }
         for (int f = 0; f < NF; f++) {
             int i = back[f] - 1; /* the highest card not played back */
-            if (i >= 0 && i + 1 < 13 && top[i + 2]) { back[f] = i; changed = 1; }
+            if (i >= 0 && i + 1 < 13 && top >> (i + 2) & 1) { back[f] = i; changed = 1; }
         }
         if (!changed) return 1;
     }
