@@ -249,6 +249,7 @@ def test_the_proof_lane_looks_for_wins_after_its_memory_guard(
             "native": True,
             "complete": True,
             "first": phases.restarts.LANE_FIRST,
+            "lane": True,
             "stop": bytearray(1),
         }
     ]
@@ -284,3 +285,48 @@ def test_big_apple_proof_lane_cuts_its_complete_search(monkeypatch: pytest.Monke
     alone = phases._proof_phases(position, budget, None, native=True)
     assert alone.nodes == 5_000_000 and searched[-1].nodes == 5_000_000
     assert len(restarted) == 1
+
+
+def test_the_proof_lanes_restarts_search_longer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof lane's complete restarts (Big Apple) search up to
+    ``restarts.LANE_COMPLETE_NODES`` positions each, with the same random states
+    as any restarts from ``first`` on; elsewhere, and for Gilbert, each restart
+    keeps ``restarts.COMPLETE_NODES``."""
+    seen: list[tuple[int | None, int]] = []
+
+    def search(position: Position, limit: Limit, **kw: Any) -> Result:
+        seen.append((limit.nodes, kw["seed"]))
+        return Result(Verdict.UNKNOWN, (), limit.nodes or 0, 0.0, 0)
+
+    monkeypatch.setattr(phases, "single_search", search)
+    restarts = phases.restarts
+    lane, win = restarts.LANE_COMPLETE_NODES["talon"], restarts.COMPLETE_NODES["talon"]
+    assert lane > win
+    pos = Position.deal("big-apple", 1)
+    phases._restart_phase(
+        pos, Limit(nodes=3 * lane), native=True, complete=True, first=7, lane=True
+    )
+    assert seen == [(lane, restarts.seed(i)) for i in (7, 8, 9)]
+    seen.clear()
+    phases._restart_phase(pos, Limit(nodes=3 * win), native=True, complete=True, first=7)
+    assert seen == [(win, restarts.seed(i)) for i in (7, 8, 9)]
+    gilbert = get_game("gilbert")
+    assert (
+        restarts.restart_nodes(gilbert, complete=True, lane=True)
+        == (restarts.COMPLETE_NODES["stock"])
+    )
+
+
+def test_the_proof_lanes_longer_restarts_win_big_apple_627() -> None:
+    """Big Apple deal 627 (undecided at the deep budget while the proof lane's
+    restarts had the win lane's size): the lane's restarts win it in restart
+    ``LANE_FIRST + 57`` after 579,316 positions; as many positions of restarts of
+    the win lane's size, from the same random states, do not."""
+    pos = Position.deal("big-apple", 627)
+    first = phases.restarts.LANE_FIRST
+    budget = Limit(nodes=600_000)
+    lane = phases._restart_phase(pos, budget, native=True, complete=True, first=first, lane=True)
+    assert lane.verdict is Verdict.WINNABLE and lane.nodes == 579_316
+    replay_wins(pos, lane.line)
+    short = phases._restart_phase(pos, budget, native=True, complete=True, first=first)
+    assert short.verdict is Verdict.UNKNOWN

@@ -267,15 +267,16 @@ def _after_guard(
     ``start``) ended open with time left in ``limit``: it stopped at
     :data:`PROOF_LANE_NODES` (Big Apple) or at its memory guard. The lane spends
     the rest on the complete restarts from ``restarts.LANE_FIRST`` on (where the
-    game has them), the win lane's with other random states: winnable with their
-    first win, else unknown."""
+    game has them), the win lane's with other random states and
+    ``restarts.LANE_COMPLETE_NODES`` positions each: winnable with their first
+    win, else unknown."""
     left = _rest(limit, start, nodes + complete.nodes)
     if left is None or (stop is not None and stop[0]):
         return complete
     if not restarts.complete_applies(position.rules):
         return complete
     wins = _restart_phase(
-        position, left, native=True, complete=True, first=restarts.LANE_FIRST, stop=stop
+        position, left, native=True, complete=True, first=restarts.LANE_FIRST, lane=True, stop=stop
     )
     verdict = Verdict.WINNABLE if wins.verdict is Verdict.WINNABLE else Verdict.UNKNOWN
     return Result(
@@ -494,17 +495,19 @@ def _restart_phase(
     complete: bool = False,
     stop: bytearray | None = None,
     first: int = 0,
+    lane: bool = False,
 ) -> Result:
     """The randomized restarts (:mod:`restarts`) ``first``, ``first + 1``, ...
     within ``limit``, of the
     streamlined depth-first search, (``noisy``) of the best-first search or
-    (``complete``) of the complete depth-first search: winnable with the first
+    (``complete``) of the complete depth-first search, each of
+    ``restarts.restart_nodes`` positions (``lane``: the proof lane's): winnable with the first
     restart's win; lost when a restart exhausted its moves (every other one would
     too: the phase ends; a verdict of the win-only phases, not a proof); else
     unknown."""
     assert not (noisy and complete), "the noisy restarts are best-first"
     start = time.perf_counter()
-    each = restarts.restart_nodes(position.rules, noisy=noisy, complete=complete)
+    each = restarts.restart_nodes(position.rules, noisy=noisy, complete=complete, lane=lane)
     nodes, peak, i = 0, 0, first
     while (rest := _rest(limit, start, nodes)) is not None and not (stop and stop[0]):
         part = single_search(

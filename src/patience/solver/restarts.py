@@ -71,6 +71,12 @@ LANE_FIRST = 200_000
 #: would too).
 COMPLETE_NODES = {"stock": 20_000, "talon": 5_000}
 COMPLETE_SHARE = {"stock": 0.04, "talon": 0.55}
+#: The complete restarts of a two-lane solve's proof lane (from ``LANE_FIRST`` on,
+#: ``phases._after_guard``), per game kind where they differ from
+#: ``COMPLETE_NODES``: Big Apple's proof lane restarts with twice the win lane's
+#: positions, so the two lanes' restarts reach different deals (docs/solver.md,
+#: "Longer restarts in the proof lane": deal 627 won, no deal fewer decided).
+LANE_COMPLETE_NODES = {"talon": 10_000}
 
 _MASK = (1 << 64) - 1
 
@@ -84,11 +90,14 @@ def _kind(rules: GameRules) -> str:
     return "stock" if rules.stock is not None else "talon"
 
 
-def restart_nodes(rules: GameRules, *, noisy: bool = False, complete: bool = False) -> int:
+def restart_nodes(
+    rules: GameRules, *, noisy: bool = False, complete: bool = False, lane: bool = False
+) -> int:
     """The node budget of one restart (``noisy``: of the best-first phase;
-    ``complete``: of the complete depth-first search)."""
+    ``complete``: of the complete depth-first search, ``lane``: in the proof lane)."""
     if complete:
-        return COMPLETE_NODES[_kind(rules)]
+        kind = _kind(rules)
+        return LANE_COMPLETE_NODES.get(kind, COMPLETE_NODES[kind]) if lane else COMPLETE_NODES[kind]
     return NOISY_NODES if noisy else NODES[_kind(rules)]
 
 
