@@ -27,7 +27,7 @@
 
 #define NF 8
 #define NC 3
-#define NT 8
+#define NT 8 /* frozen_dead sorts its piles with SORT8 */
 #define C0 8
 #define T0 11
 #define TALON 19
@@ -79,7 +79,21 @@ static int col_cmp(const State *s, int a, int b) {
     return memcmp(s->col[a], s->col[b], s->len[a]);
 }
 
+/* sorting networks (branch-free, the same result as any sort): v[i] <= v[j] after */
+#define CX(T, v, i, j) do { T a_ = v[i], b_ = v[j]; v[i] = a_ < b_ ? a_ : b_; v[j] = a_ < b_ ? b_ : a_; } while (0)
+/* 19 exchanges, depth 6; it sorts all 256 inputs of 0s and 1s, so all inputs */
+#define SORT8(T, v) do { \
+        CX(T, v, 0, 2); CX(T, v, 1, 3); CX(T, v, 4, 6); CX(T, v, 5, 7); \
+        CX(T, v, 0, 4); CX(T, v, 1, 5); CX(T, v, 2, 6); CX(T, v, 3, 7); \
+        CX(T, v, 0, 1); CX(T, v, 2, 3); CX(T, v, 4, 5); CX(T, v, 6, 7); \
+        CX(T, v, 2, 4); CX(T, v, 3, 5); CX(T, v, 1, 4); CX(T, v, 3, 6); \
+        CX(T, v, 1, 2); CX(T, v, 3, 4); CX(T, v, 5, 6); \
+    } while (0)
+
 static void sort_bytes(uint8_t *v, int n) {
+    if (n == 8) { SORT8(uint8_t, v); return; }
+    if (n == 3) { CX(uint8_t, v, 0, 1); CX(uint8_t, v, 1, 2); CX(uint8_t, v, 0, 1); return; }
+    if (n == 2) { CX(uint8_t, v, 0, 1); return; }
     for (int i = 1; i < n; i++) {
         uint8_t x = v[i];
         int j = i - 1;
@@ -803,10 +817,7 @@ static int frozen_dead(const State *s) {
         pile[t] = (uint16_t)(s->col[t][0] << 8 | (uint8_t)pile_break(s, t));
     }
     sort_bytes(k, NT);
-    for (int t = 1; t < NT; t++) /* sorted */
-        for (int j = t; j > 0 && pile[j - 1] > pile[j]; j--) {
-            uint16_t v = pile[j]; pile[j] = pile[j - 1]; pile[j - 1] = v;
-        }
+    SORT8(uint16_t, pile); /* NT == 8 */
     for (int t = 0; t < NT; t++) {
         k[NT + 2 * t] = (uint8_t)(pile[t] >> 8);
         k[NT + 2 * t + 1] = (uint8_t)pile[t];
