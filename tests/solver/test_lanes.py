@@ -310,11 +310,8 @@ def test_the_proof_lanes_restarts_search_longer(monkeypatch: pytest.MonkeyPatch)
     seen.clear()
     phases._restart_phase(pos, Limit(nodes=3 * win), native=True, complete=True, first=7)
     assert seen == [(win, restarts.seed(i)) for i in (7, 8, 9)]
-    gilbert = get_game("gilbert")
-    assert (
-        restarts.restart_nodes(gilbert, complete=True, lane=True)
-        == (restarts.COMPLETE_NODES["stock"])
-    )
+    gilbert = restarts.restart_nodes(get_game("gilbert"), complete=True, lane=True)
+    assert gilbert == restarts.COMPLETE_NODES["stock"]
 
 
 def test_the_proof_lanes_longer_restarts_win_big_apple_627() -> None:

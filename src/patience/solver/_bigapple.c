@@ -626,7 +626,7 @@ typedef struct {
     int brk_above[NT];  /* the rank one above a pile's break (14: none takes it) */
     uint8_t taken[52];  /* the piles whose break is this card */
     int rest[4][14];    /* the non-base tableau, cells' and foundations' cards at the start */
-    int8_t at[4][14][2]; /* where in the talon (0: its top) a card is, -1: not there */
+    const int8_t (*tpos)[14][2]; /* where in the talon (0: its bottom) a card is, -1: not there */
 } FzCtx;
 
 /* frozen._escapes: some pile's base may leave (its break gone: onto a top one rank
@@ -713,15 +713,11 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2]) {
     fz_unbroken(&x, &z0);
     if (fz_escape(&x, &z0)) return 0; /* (many closures end here) */
     /* the cards off the talon but the bases (a position holds both decks,
-     * validate.py), and where in the talon the others are */
+     * validate.py) */
+    x.tpos = tpos;
     for (int u = 0; u < 4; u++)
         for (int r = 1; r <= 13; r++)
-            for (int i = 0; i < 2; i++) {
-                int at = tpos[u][r][i];
-                int in_talon = at >= 0 && at < x.tlen;
-                x.rest[u][r] += !in_talon;
-                x.at[u][r][i] = (int8_t)(in_talon ? x.tlen - 1 - at : -1);
-            }
+            for (int i = 0; i < 2; i++) x.rest[u][r] += !(tpos[u][r][i] >= 0 && tpos[u][r][i] < x.tlen);
     for (int t = 0; t < NT; t++) x.rest[SUIT(s->col[t][0])][RANK(s->col[t][0])]--;
     FzSet *set = &frozen_set;
     if (!++set->gen) { /* the generations wrapped: clear */
@@ -756,7 +752,8 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2]) {
             for (int u = 0; u < 4; u++) {
                 const uint8_t *f = z.s.f[u];
                 int have = x.rest[u][q] - (f[0] >= q) - (f[1] >= q);
-                for (int i = 0; i < 2; i++) have += x.at[u][q][i] >= 0 && x.at[u][q][i] < z.s.i;
+                for (int i = 0; i < 2; i++) /* placed: among the talon's top z.s.i cards */
+                    have += x.tpos[u][q][i] >= x.tlen - z.s.i && x.tpos[u][q][i] < x.tlen;
                 for (int j = 0; j < NC; j++) have -= z.s.c[j] != 255 && z.s.c[j] == u * 13 + q - 1;
                 if (have <= 0) continue;
                 if (fz_accepts(f, q)) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
