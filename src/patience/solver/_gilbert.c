@@ -107,7 +107,9 @@ static int in_cycle(int x, int total) { return x % 3 == 0 || x == total; }
  * exactly when they differ only by the order of the columns and by a waste size
  * within the cycle. */
 /* a column's sort word: face-down count, length and its first 6 cards, big-endian,
- * so that comparing words is col_cmp's order up to ties in the first 6 cards */
+ * so that words compare as the columns' (face-down count, length, cards) do,
+ * ties in the first 6 cards aside (col_cmp breaks them; in one deck only empty
+ * columns tie) */
 static uint64_t col_word(const State *s, int c) {
     uint64_t w;
     memcpy(&w, s->col[c], 8); /* MAXLEN >= 8: in bounds */
