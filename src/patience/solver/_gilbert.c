@@ -42,7 +42,7 @@ typedef struct {
     uint8_t up[4];    /* rank on top of the up foundation (0: empty) */
     uint8_t down[4];  /* rank on top of the down foundation (14: empty) */
     uint8_t stock[52], slen;
-    uint8_t waste[52 + 8], wlen; /* 8 bytes of room for copy_words */
+    uint8_t waste[52], wlen;
 } State;
 
 typedef struct { uint8_t src, dst, n; } Mv;
@@ -133,12 +133,21 @@ static int key_len(const uint8_t *k) {
     return p;
 }
 
-/* n bytes from src to dst in 8-byte words: reads and writes up to 7 bytes past
- * them (a column has MAXLEN >= 52 + 8 bytes, the waste 8 to spare, the key's
- * buffer 8); a memcpy of a variable length compiles to "rep movs", whose start-up
- * took a quarter of the free pool's time (perf, deal 225) */
-static void copy_words(uint8_t *dst, const uint8_t *src, int n) {
-    for (int q = 0; q < n; q += 8) memcpy(dst + q, src + q, 8);
+/* n bytes from src to dst as at most a few word-sized copies (the last ones
+ * overlapping, so nothing past them is read or written): a memcpy of a variable
+ * length compiles to "rep movs", whose start-up took a quarter of the free pool's
+ * time (perf, deal 225) */
+static void copy_small(uint8_t *dst, const uint8_t *src, int n) {
+    if (n >= 8) {
+        for (int q = 0; q + 8 < n; q += 8) memcpy(dst + q, src + q, 8);
+        memcpy(dst + n - 8, src + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(dst, src, 4); memcpy(dst + n - 4, src + n - 4, 4);
+    } else if (n >= 2) {
+        memcpy(dst, src, 2); memcpy(dst + n - 2, src + n - 2, 2);
+    } else if (n) {
+        dst[0] = src[0];
+    }
 }
 
 static int make_key(const State *s, uint8_t *k) {
@@ -150,23 +159,20 @@ static int make_key(const State *s, uint8_t *k) {
         while (j >= 0 && col_cmp(s, word, order[j], v) > 0) { order[j + 1] = order[j]; j--; }
         order[j + 1] = v;
     }
-    uint8_t buf[KEYLEN + 8]; /* each write may spill 7 bytes, which the next covers */
-    memset(buf, 0xff, sizeof buf);
+    memset(k, 0xff, KEYLEN);
     int p = 0;
-    for (int i = 0; i < 4; i++) { buf[p++] = s->up[i]; buf[p++] = s->down[i]; }
+    for (int i = 0; i < 4; i++) { k[p++] = s->up[i]; k[p++] = s->down[i]; }
     int total = s->slen + s->wlen;
-    buf[p++] = (uint8_t)total;
-    copy_words(buf + p, s->waste, s->wlen); p += s->wlen;
-    for (int i = s->slen - 1; i >= 0; i--) buf[p++] = s->stock[i];
+    k[p++] = (uint8_t)total;
+    copy_small(k + p, s->waste, s->wlen); p += s->wlen;
+    for (int i = s->slen - 1; i >= 0; i--) k[p++] = s->stock[i];
     for (int i = 0; i < NT; i++) {
         int c = order[i];
-        buf[p++] = s->hid[c];
-        buf[p++] = s->len[c];
-        copy_words(buf + p, s->col[c], s->len[c]);
+        k[p++] = s->hid[c];
+        k[p++] = s->len[c];
+        copy_small(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
-    memset(buf + p, 0xff, 8); /* the last spill: the padding is 0xff again */
-    memcpy(k, buf, KEYLEN);
     return p;
 }
 
