@@ -79,17 +79,6 @@ static int col_cmp(const State *s, int a, int b) {
     return memcmp(s->col[a], s->col[b], s->len[a]);
 }
 
-/* sorting networks (branch-free, the same result as any sort): v[i] <= v[j] after */
-#define CX(T, v, i, j) do { T a_ = v[i], b_ = v[j]; v[i] = a_ < b_ ? a_ : b_; v[j] = a_ < b_ ? b_ : a_; } while (0)
-/* 19 exchanges, depth 6; it sorts all 256 inputs of 0s and 1s, so all inputs */
-#define SORT8(T, v) do { \
-        CX(T, v, 0, 2); CX(T, v, 1, 3); CX(T, v, 4, 6); CX(T, v, 5, 7); \
-        CX(T, v, 0, 4); CX(T, v, 1, 5); CX(T, v, 2, 6); CX(T, v, 3, 7); \
-        CX(T, v, 0, 1); CX(T, v, 2, 3); CX(T, v, 4, 5); CX(T, v, 6, 7); \
-        CX(T, v, 2, 4); CX(T, v, 3, 5); CX(T, v, 1, 4); CX(T, v, 3, 6); \
-        CX(T, v, 1, 2); CX(T, v, 3, 4); CX(T, v, 5, 6); \
-    } while (0)
-
 static void sort_bytes(uint8_t *v, int n) {
     if (n == 8) { SORT8(uint8_t, v); return; }
     if (n == 3) { CX(uint8_t, v, 0, 1); CX(uint8_t, v, 1, 2); CX(uint8_t, v, 0, 1); return; }
@@ -111,7 +100,8 @@ static int make_key(const State *s, uint8_t *k) {
     sort_bytes(k + p, NC); p += NC;
     k[p++] = s->tlen;
     /* the piles in col_cmp's order: by a prefix word (the length, then the first
-     * seven cards, big-endian, 0 past the end), col_cmp only where those tie */
+     * seven cards, big-endian, 0 past the end) with a sorting network, then
+     * col_cmp where those tie (an insertion pass within runs of equal words) */
     int order[NT];
     uint64_t pre[NT];
     for (int i = 0; i < NT; i++) {
@@ -126,10 +116,10 @@ static int make_key(const State *s, uint8_t *k) {
         pre[i] = (uint64_t)n << 56 | w;
         order[i] = i;
     }
+    SORT8_WORDS(pre, order); /* NT == 8 */
     for (int i = 1; i < NT; i++) {
         int v = order[i], j = i - 1;
-        while (j >= 0 && (pre[order[j]] > pre[v] ||
-                          (pre[order[j]] == pre[v] && s->len[v] > 7 && col_cmp(s, order[j], v) > 0))) {
+        while (j >= 0 && pre[j] == pre[i] && s->len[v] > 7 && col_cmp(s, order[j], v) > 0) {
             order[j + 1] = order[j];
             j--;
         }
@@ -138,7 +128,7 @@ static int make_key(const State *s, uint8_t *k) {
     for (int i = 0; i < NT; i++) {
         int c = order[i];
         k[p++] = s->len[c];
-        memcpy(k + p, s->col[c], s->len[c]);
+        copy_small(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
     return p;
@@ -153,7 +143,7 @@ static void pack(const State *s, uint8_t *k) {
     k[p++] = s->tlen;
     for (int t = 0; t < NT; t++) {
         k[p++] = s->len[t];
-        memcpy(k + p, s->col[t], s->len[t]);
+        copy_small(k + p, s->col[t], s->len[t]);
         p += s->len[t];
     }
 }

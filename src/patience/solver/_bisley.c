@@ -66,7 +66,7 @@ static int make_key(const State *s, uint8_t *k) {
     for (int i = 0; i < NCOL; i++) {
         int c = order[i];
         k[p++] = 100 + s->len[c];
-        memcpy(k + p, s->col[c], s->len[c]);
+        copy_small(k + p, s->col[c], s->len[c]);
         p += s->len[c];
     }
     return p;

@@ -107,9 +107,9 @@ static int in_cycle(int x, int total) { return x % 3 == 0 || x == total; }
  * exactly when they differ only by the order of the columns and by a waste size
  * within the cycle. */
 /* a column's sort word: face-down count, length and its first 6 cards, big-endian,
- * so that words compare as the columns' (face-down count, length, cards) do,
- * ties in the first 6 cards aside (col_cmp breaks them; in one deck only empty
- * columns tie) */
+ * so that words compare as the columns' (face-down count, length, cards) do: in one
+ * deck two columns with equal words are both empty (a column's word holds its
+ * first card), so the words' order is the columns' */
 static uint64_t col_word(const State *s, int c) {
     uint64_t w;
     memcpy(&w, s->col[c], 8); /* MAXLEN >= 8: in bounds */
@@ -117,12 +117,6 @@ static uint64_t col_word(const State *s, int c) {
     int n = s->len[c];
     if (n < 6) w &= ~((1ULL << (8 * (6 - n))) - 1); /* bytes past the column: 0 */
     return (uint64_t)s->hid[c] << 56 | (uint64_t)n << 48 | w;
-}
-
-static int col_cmp(const State *s, const uint64_t *word, int a, int b) {
-    if (word[a] != word[b]) return word[a] < word[b] ? -1 : 1;
-    int n = s->len[a]; /* the same as b's */
-    return n > 6 ? memcmp(s->col[a] + 6, s->col[b] + 6, n - 6) : 0;
 }
 
 /* the bytes of a key in use (the rest is padding): prefix-free, since the stock's
@@ -133,32 +127,12 @@ static int key_len(const uint8_t *k) {
     return p;
 }
 
-/* n bytes from src to dst as at most a few word-sized copies (the last ones
- * overlapping, so nothing past them is read or written): a memcpy of a variable
- * length compiles to "rep movs", whose start-up took a quarter of the free pool's
- * time (perf, deal 225) */
-static void copy_small(uint8_t *dst, const uint8_t *src, int n) {
-    if (n >= 8) {
-        for (int q = 0; q + 8 < n; q += 8) memcpy(dst + q, src + q, 8);
-        memcpy(dst + n - 8, src + n - 8, 8);
-    } else if (n >= 4) {
-        memcpy(dst, src, 4); memcpy(dst + n - 4, src + n - 4, 4);
-    } else if (n >= 2) {
-        memcpy(dst, src, 2); memcpy(dst + n - 2, src + n - 2, 2);
-    } else if (n) {
-        dst[0] = src[0];
-    }
-}
-
 static int make_key(const State *s, uint8_t *k) {
-    int order[NT];
-    uint64_t word[NT];
+    int order[8];
+    uint64_t word[8];
     for (int i = 0; i < NT; i++) { order[i] = i; word[i] = col_word(s, i); }
-    for (int i = 1; i < NT; i++) {
-        int v = order[i], j = i - 1;
-        while (j >= 0 && col_cmp(s, word, order[j], v) > 0) { order[j + 1] = order[j]; j--; }
-        order[j + 1] = v;
-    }
+    order[NT] = NT; word[NT] = UINT64_MAX; /* NT == 7: an eighth item, sorted last */
+    SORT8_WORDS(word, order);
     memset(k, 0xff, KEYLEN);
     int p = 0;
     for (int i = 0; i < 4; i++) { k[p++] = s->up[i]; k[p++] = s->down[i]; }

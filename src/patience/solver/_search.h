@@ -42,6 +42,43 @@ static inline void advise_huge(void *p, size_t bytes) {
 #endif
 }
 
+/* Sorting networks (branch-free, the same result as any sort): v[i] <= v[j] after
+ * CX; NET8(E, ...) is the 19 exchanges E(..., i, j) of a network of depth 6 on 8 items (it
+ * sorts all 256 inputs of 0s and 1s, so all inputs). CXI exchanges words w and
+ * their items' indexes o alike. The engines' keys sort their piles with it: the
+ * insertion sort before mispredicted most of its comparisons (perf, Big Apple). */
+#define CX(T, v, i, j) do { T a_ = v[i], b_ = v[j]; v[i] = a_ < b_ ? a_ : b_; v[j] = a_ < b_ ? b_ : a_; } while (0)
+#define CXI(w, o, i, j) do { \
+        uint64_t a_ = w[i], b_ = w[j]; int x_ = o[i], y_ = o[j], s_ = b_ < a_; \
+        w[i] = s_ ? b_ : a_; w[j] = s_ ? a_ : b_; o[i] = s_ ? y_ : x_; o[j] = s_ ? x_ : y_; \
+    } while (0)
+#define NET8(E, ...) do { \
+        E(__VA_ARGS__, 0, 2); E(__VA_ARGS__, 1, 3); E(__VA_ARGS__, 4, 6); E(__VA_ARGS__, 5, 7); \
+        E(__VA_ARGS__, 0, 4); E(__VA_ARGS__, 1, 5); E(__VA_ARGS__, 2, 6); E(__VA_ARGS__, 3, 7); \
+        E(__VA_ARGS__, 0, 1); E(__VA_ARGS__, 2, 3); E(__VA_ARGS__, 4, 5); E(__VA_ARGS__, 6, 7); \
+        E(__VA_ARGS__, 2, 4); E(__VA_ARGS__, 3, 5); E(__VA_ARGS__, 1, 4); E(__VA_ARGS__, 3, 6); \
+        E(__VA_ARGS__, 1, 2); E(__VA_ARGS__, 3, 4); E(__VA_ARGS__, 5, 6); \
+    } while (0)
+#define SORT8(T, v) NET8(CX, T, v)         /* v: 8 items of type T */
+#define SORT8_WORDS(w, o) NET8(CXI, w, o) /* w: 8 words, o: their 8 indexes */
+
+/* n bytes from src to dst as at most a few word-sized copies (the last ones
+ * overlapping, so nothing past them is read or written): a memcpy of a variable
+ * length compiles to "rep movs", whose start-up took a quarter of Gilbert's free
+ * pool's time (perf, deal 225) in the keys' copies of columns */
+static inline void copy_small(uint8_t *dst, const uint8_t *src, int n) {
+    if (n >= 8) {
+        for (int q = 0; q + 8 < n; q += 8) memcpy(dst + q, src + q, 8);
+        memcpy(dst + n - 8, src + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(dst, src, 4); memcpy(dst + n - 4, src + n - 4, 4);
+    } else if (n >= 2) {
+        memcpy(dst, src, 2); memcpy(dst + n - 2, src + n - 2, 2);
+    } else if (n) {
+        dst[0] = src[0];
+    }
+}
+
 static inline uint64_t hash_key(const uint8_t *k, int len) {
     uint64_t h = 0x9E3779B97F4A7C15ULL, w;
     for (int i = 0; i < len; i += 8) {
