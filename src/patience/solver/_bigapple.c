@@ -741,12 +741,14 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2]) {
             if (!fz_cnt(&z, q)) continue;
             for (int u = 0; u < 4; u++) {
                 const uint8_t *f = z.s.f[u];
+                int accepts = fz_accepts(f, q);
+                if (!accepts && !free_cell) continue; /* nowhere to go: no need to count */
                 int have = x.rest[u][q] - (f[0] >= q) - (f[1] >= q);
                 for (int i = 0; i < 2; i++) /* placed: among the talon's top z.s.i cards */
                     have += x.tpos[u][q][i] >= x.tlen - z.s.i && x.tpos[u][q][i] < x.tlen;
                 for (int j = 0; j < NC; j++) have -= z.s.c[j] != 255 && z.s.c[j] == u * 13 + q - 1;
                 if (have <= 0) continue;
-                if (fz_accepts(f, q)) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
+                if (accepts) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
                 if (free_cell) { Fz k = z; fz_top(&k, q, q + 1); k.s.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
             }
         }
