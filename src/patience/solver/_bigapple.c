@@ -676,7 +676,7 @@ static int fz_add(FzSet *set, const Fz *z) {
 
 /* frozen._closed for s (no pile empty): 1 when no state of the closure escapes
  * and it has at most FROZEN_CAP states */
-static int frozen_closure(const State *s, const int8_t (*tpos)[14][2]) {
+static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *set) {
     FzCtx x;
     Fz z0;
     memset(&x, 0, sizeof x);
@@ -709,7 +709,6 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2]) {
         for (int r = 1; r <= 13; r++)
             for (int i = 0; i < 2; i++) x.rest[u][r] += !(tpos[u][r][i] >= 0 && tpos[u][r][i] < x.tlen);
     for (int t = 0; t < NT; t++) x.rest[SUIT(s->col[t][0])][RANK(s->col[t][0])]--;
-    FzSet *set = &frozen_set;
     if (!++set->gen) { /* the generations wrapped: clear */
         memset(set->used, 0, sizeof set->used);
         set->gen = 1;
@@ -785,9 +784,8 @@ typedef struct {
 static __thread FzCache frozen_cache;
 
 /* frozen.is_dead: no pile empty, and the closure has no escape */
-static int frozen_dead(const State *s) {
+static int frozen_dead(const State *s, FzCache *fc, FzSet *set) {
     for (int t = 0; t < NT; t++) if (!s->len[t]) return 0;
-    FzCache *fc = &frozen_cache;
     if (!fc->gen || fc->tlen < s->tlen || memcmp(fc->talon, s->talon, s->tlen)) {
         fc->gen++; /* entries of other generations do not count */
         fc->tlen = s->tlen;
@@ -823,12 +821,21 @@ static int frozen_dead(const State *s) {
     if (e->gen == fc->gen && !memcmp(e->key, k, FZ_KEY)) return e->answer;
     e->gen = fc->gen;
     memcpy(e->key, k, FZ_KEY);
-    e->answer = (uint8_t)frozen_closure(s, (const int8_t (*)[14][2])fc->tpos);
+    e->answer = (uint8_t)frozen_closure(s, (const int8_t (*)[14][2])fc->tpos, set);
     return e->answer;
 }
 
+/* What a search's dead-end checks keep: talon_room's first talon length with no
+ * room, and the thread's caches of the frozen closure, found once a search (the
+ * engine is a shared object, so each use of a __thread variable calls
+ * __tls_get_addr: 2-7 % of a solve's time when children and fz_add used them) */
+typedef struct { int no_room; FzCache *cache; FzSet *set; } Checks;
+static Checks checks_for(const State *s) {
+    return (Checks){first_no_room(s), &frozen_cache, &frozen_set};
+}
+
 /* ------------------------------------------------------------ children (Strategy.children) */
-static int children(const State *s, Mv *moves, int streamline, int no_room) {
+static int children(const State *s, Mv *moves, int streamline, const Checks *ck) {
     Wants w;
     wants(s, &w);
     int n = generate(s, &w, moves);
@@ -853,7 +860,7 @@ static int children(const State *s, Mv *moves, int streamline, int no_room) {
             return 1;
         }
     }
-    if (talon_stuck(s) || jammed(s, no_room) || frozen_dead(s)) return 0;
+    if (talon_stuck(s) || jammed(s, ck->no_room) || frozen_dead(s, ck->cache, ck->set)) return 0;
     /* symmetry.first_empty_only: into the first empty pile of a group only */
     int k = 0, nseen = 0;
     int seen[MAXMOVES]; /* (src, n, group) of the moves kept into an empty pile */
@@ -942,13 +949,13 @@ static long shorten(const State *root, const Mv *line, size_t n, Mv *out) {
 #define SHORTEN_FROM 10000
 
 /* expands s as a new frame; 0 when out of memory */
-static int push_frame(const State *s, Path *p, int streamline, int no_room) {
+static int push_frame(const State *s, Path *p, int streamline, const Checks *ck) {
     if (!grow((void **)&p->moves, &p->cap, p->nmoves + MAXMOVES, sizeof(Mv))) return 0;
     if (!grow((void **)&p->frames, &p->fcap, p->depth + 1, sizeof(Frame))) return 0;
     Frame *f = &p->frames[p->depth++];
     f->base = p->nmoves; f->next = 0;
     Mv *kids = p->moves + p->nmoves;
-    f->n = children(s, kids, streamline, no_room);
+    f->n = children(s, kids, streamline, ck);
     if (p->rng) { /* restarts.shuffle: the leading foundation moves stay first */
         int lead = 0;
         while (lead < f->n && kids[lead].dst < C0) lead++;
@@ -982,13 +989,13 @@ static int search(State *s, long max_nodes, double seconds, const volatile char 
     const State root = *s;
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { table_free(&t); return -1; }
-    int no_room = first_no_room(s);
+    const Checks ck = checks_for(s);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(s, key));
     long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
-    else if (!push_frame(s, p, streamline, no_room)) verdict = -1;
+    else if (!push_frame(s, p, streamline, &ck)) verdict = -1;
     while (verdict == 1 && p->depth) {
         Frame *f = &p->frames[p->depth - 1];
         if (f->next == f->n) {
@@ -1032,7 +1039,7 @@ static int search(State *s, long max_nodes, double seconds, const volatile char 
             verdict = 2;
             break;
         }
-        if (!push_frame(s, p, streamline, no_room)) { verdict = -1; break; }
+        if (!push_frame(s, p, streamline, &ck)) { verdict = -1; break; }
     }
     *nodes_out = nodes;
     if (t.keys) *peak_out = (long)t.count;
@@ -1095,7 +1102,7 @@ static int best_first(const State *root, long max_nodes, double seconds,
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { table_free(&t); return -1; }
-    int no_room = first_no_room(root);
+    const Checks ck = checks_for(root);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(root, key));
     long nodes = 0, hits = 0;
@@ -1120,7 +1127,7 @@ static int best_first(const State *root, long max_nodes, double seconds,
         HEnt e = hpop(heap, &hn);
         uint32_t d = nd[e.node].depth;
         unpack(&s, raw + (size_t)e.node * KEYLEN);
-        int n = children(&s, kids, streamline, no_room);
+        int n = children(&s, kids, streamline, &ck);
         for (int c = 0; c < n && verdict == 1; c++) {
             Mv m = kids[c];
             apply(&s, m);
