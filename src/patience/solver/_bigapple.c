@@ -116,7 +116,8 @@ static int make_key(const State *s, uint8_t *k) {
         pre[i] = (uint64_t)n << 56 | w;
         order[i] = i;
     }
-    SORT8_WORDS(pre, order); /* NT == 8 */
+    _Static_assert(NT == 8, "the network sorts 8 piles");
+    SORT8_WORDS(pre, order);
     for (int i = 1; i < NT; i++) {
         int v = order[i], j = i - 1;
         while (j >= 0 && pre[j] == pre[i] && s->len[v] > 7 && col_cmp(s, order[j], v) > 0) {

@@ -131,7 +131,8 @@ static int make_key(const State *s, uint8_t *k) {
     int order[8];
     uint64_t word[8];
     for (int i = 0; i < NT; i++) { order[i] = i; word[i] = col_word(s, i); }
-    order[NT] = NT; word[NT] = UINT64_MAX; /* NT == 7: an eighth item, sorted last */
+    _Static_assert(NT == 7, "the network sorts 8 items: the columns and one more");
+    order[NT] = NT; word[NT] = UINT64_MAX; /* an eighth item, sorted last */
     SORT8_WORDS(word, order);
     memset(k, 0xff, KEYLEN);
     int p = 0;

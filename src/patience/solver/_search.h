@@ -45,8 +45,9 @@ static inline void advise_huge(void *p, size_t bytes) {
 /* Sorting networks (branch-free, the same result as any sort): v[i] <= v[j] after
  * CX; NET8(E, ...) is the 19 exchanges E(..., i, j) of a network of depth 6 on 8 items (it
  * sorts all 256 inputs of 0s and 1s, so all inputs). CXI exchanges words w and
- * their items' indexes o alike. The engines' keys sort their piles with it: the
- * insertion sort before mispredicted most of its comparisons (perf, Big Apple). */
+ * their items' indexes o alike. Big Apple's and Gilbert's keys sort their piles
+ * with it (perf had put the compare-and-branch of the insertion sort before at the
+ * top of Big Apple's key; the speed measured the same). */
 #define CX(T, v, i, j) do { T a_ = v[i], b_ = v[j]; v[i] = a_ < b_ ? a_ : b_; v[j] = a_ < b_ ? b_ : a_; } while (0)
 #define CXI(w, o, i, j) do { \
         uint64_t a_ = w[i], b_ = w[j]; int x_ = o[i], y_ = o[j], s_ = b_ < a_; \
