@@ -70,8 +70,8 @@ static int key_len(const uint8_t *k) {
     return p;
 }
 
-/* canonical key (Position.canonical_key up to encoding): the foundations sorted,
- * the cells sorted, the talon's length (its cards are the start's, in order), the
+/* canonical key (Position.canonical_key up to encoding): the foundations (each
+ * suit's heights, sorted), the cells sorted, the talon's length (its cards are the start's, in order), the
  * tableau piles sorted (each: length, cards). Two positions get the same key
  * exactly when they differ only by the order of the piles within these groups. */
 static int col_cmp(const State *s, int a, int b) {
@@ -94,8 +94,18 @@ static void sort_bytes(uint8_t *v, int n) {
 static int make_key(const State *s, uint8_t *k) {
     memset(k, 0xff, KEYLEN);
     int p = 0;
-    for (int f = 0; f < NF; f++) k[p + f] = s->frank[f] ? (uint8_t)(s->fsuit[f] * 14 + s->frank[f]) : 0;
-    sort_bytes(k + p, NF); p += NF;
+    /* the foundations: each suit's two heights (one foundation a deck at most: a
+     * position holds both decks, validate.py), the lower first, 0: none */
+    uint8_t *h = k + p;
+    _Static_assert(NF == 2 * 4, "two foundations a suit");
+    memset(h, 0, NF);
+    for (int f = 0; f < NF; f++)
+        if (s->frank[f]) {
+            uint8_t *u = h + 2 * s->fsuit[f];
+            u[u[0] != 0] = s->frank[f];
+        }
+    for (int u = 0; u < 4; u++) CX(uint8_t, h, 2 * u, 2 * u + 1);
+    p += NF;
     for (int c = 0; c < NC; c++) k[p + c] = s->cell[c] < 0 ? 0xfe : (uint8_t)s->cell[c];
     sort_bytes(k + p, NC); p += NC;
     k[p++] = s->tlen;
