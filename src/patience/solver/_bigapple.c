@@ -91,12 +91,10 @@ static void sort_bytes(uint8_t *v, int n) {
     }
 }
 
-static int make_key(const State *s, uint8_t *k) {
-    memset(k, 0xff, KEYLEN);
-    int p = 0;
-    /* the foundations: each suit's two heights (one foundation a deck at most: a
-     * position holds both decks, validate.py), the lower first, 0: none */
-    uint8_t *h = k + p;
+/* the foundations as NF bytes: each suit's two heights, the lower first, 0: none
+ * (at most two foundations a suit: a position holds two decks, validate.py); the
+ * canonical form of the foundations for the keys and the frozen closure */
+static void foundation_heights(const State *s, uint8_t *h) {
     _Static_assert(NF == 2 * 4, "two foundations a suit");
     memset(h, 0, NF);
     for (int f = 0; f < NF; f++)
@@ -105,6 +103,12 @@ static int make_key(const State *s, uint8_t *k) {
             u[u[0] != 0] = s->frank[f];
         }
     for (int u = 0; u < 4; u++) CX(uint8_t, h, 2 * u, 2 * u + 1);
+}
+
+static int make_key(const State *s, uint8_t *k) {
+    memset(k, 0xff, KEYLEN);
+    int p = 0;
+    foundation_heights(s, k + p);
     p += NF;
     for (int c = 0; c < NC; c++) k[p + c] = s->cell[c] < 0 ? 0xfe : (uint8_t)s->cell[c];
     sort_bytes(k + p, NC); p += NC;
@@ -693,13 +697,8 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *se
     memset(&x, 0, sizeof x);
     memset(&z0, 0, sizeof z0);
     x.tlen = s->tlen;
-    int n[4] = {0, 0, 0, 0};
-    for (int f = 0; f < NF; f++)
-        if (s->frank[f]) {
-            int u = s->fsuit[f];
-            z0.s.f[u][n[u]++] = s->frank[f];
-        }
-    for (int u = 0; u < 4; u++) sort_bytes(z0.s.f[u], 2);
+    _Static_assert(sizeof z0.s.f == NF, "the closure keeps the foundations as their heights");
+    foundation_heights(s, (uint8_t *)z0.s.f);
     for (int c = 0; c < NC; c++) z0.s.c[c] = s->cell[c] < 0 ? 255 : (uint8_t)s->cell[c];
     fz_cells(&z0);
     for (int t = 0; t < NT; t++) {
@@ -821,8 +820,7 @@ static int frozen_dead(const State *s, FzCache *fc, FzSet *set) {
         k[NT + 2 * t + 1] = (uint8_t)pile[t];
     }
     uint8_t *rest = k + 3 * NT;
-    for (int f = 0; f < NF; f++) rest[f] = (uint8_t)(s->frank[f] ? s->fsuit[f] * 16 + s->frank[f] : 0);
-    sort_bytes(rest, NF);
+    foundation_heights(s, rest);
     for (int c = 0; c < NC; c++) rest[NF + c] = (uint8_t)s->cell[c];
     sort_bytes(rest + NF, NC);
     k[FZ_KEY - 1] = s->tlen;
