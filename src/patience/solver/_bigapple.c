@@ -592,7 +592,7 @@ static int jammed(const State *s, int no_room) { return s->tlen > no_room && cha
  * foundations' heights by suit, the cells' cards) from a position whose piles are
  * all non-empty: 1 when no state of it lets a pile be emptied (the position is
  * lost) */
-#define FROZEN_CAP 2048 /* frozen.CAP (a power of two: the set's slots are 2 * FROZEN_CAP) */
+#define FROZEN_CAP 8192 /* frozen.CAP (a power of two: the set's slots are 2 * FROZEN_CAP) */
 /* A state of the closure, packed: cnt holds the number of tops of rank r in its
  * nibble r (1..13; nibble 14 stays 0), f each suit's two foundation heights
  * (sorted), c the cells' cards (sorted, 255 empty, last), gone one bit per pile
@@ -605,12 +605,16 @@ typedef union {
 } Fz;
 
 static int fz_cnt(const Fz *z, int r) { return (int)(z->s.cnt >> (4 * r)) & 15; }
-static int fz_accepts(const uint8_t f[2], int r) {
-    return r == 1 ? (!f[0] || !f[1]) : (f[0] == r - 1 || f[1] == r - 1);
+/* the ranks on top, one bit a nibble: bit 4 * r set when some top has rank r */
+static uint64_t fz_tops(const Fz *z) {
+    uint64_t c = z->s.cnt;
+    return (c | c >> 1 | c >> 2 | c >> 3) & 0x1111111111111111u;
 }
-/* z with one top of rank a now b */
-static void fz_top(Fz *z, int a, int b) {
-    z->s.cnt = z->s.cnt - ((uint64_t)1 << (4 * a)) + ((uint64_t)1 << (4 * b));
+#define FZ_RANKS_1_12 0x1111111111110u /* fz_tops' bits of ranks 1..12 */
+/* the ranks suit u's foundations take, bit r for rank r: an Ace where one is
+ * empty (height 0), else one above either height (bit 14 for a King: no rank) */
+static unsigned fz_takes(const Fz *z, int u) {
+    return 1u << (z->s.f[u][0] + 1) | 1u << (z->s.f[u][1] + 1);
 }
 /* z with a foundation of suit u at height a now b (the heights kept sorted) */
 static void fz_found(Fz *z, int u, int a, int b) {
@@ -629,20 +633,22 @@ static uint64_t mix64(uint64_t x) {
 typedef struct {
     int tlen, base_rank[NT], base_suit[NT];
     int brk_above[NT];  /* the rank one above a pile's break (14: none takes it) */
+    uint64_t up[NT], same[NT]; /* fz_tops' bit of a base's rank + 1 (0 for a King), of its rank */
+    uint8_t unbreaks[15]; /* the piles whose break a top of this rank takes */
     uint8_t taken[52];  /* the piles whose break is this card */
     int rest[4][14];    /* the non-base tableau, cells' and foundations' cards at the start */
-    const int8_t (*tpos)[14][2]; /* where in the talon (0: its bottom) a card is, -1: not there */
+    int placed_from[4][14][2]; /* a copy is placed once this many talon cards are (255: never) */
 } FzCtx;
 
 /* frozen._escapes: some pile's base may leave (its break gone: onto a top one rank
  * higher; on top itself, into a free cell or onto a foundation) */
-static int fz_escape(const FzCtx *x, const Fz *z) {
+static int fz_escape(const FzCtx *x, const Fz *z, uint64_t tops) {
     int free_cell = z->s.c[NC - 1] == 255;
-    for (int t = 0; t < NT; t++) {
-        if (!(z->s.gone >> t & 1)) continue;
-        int r = x->base_rank[t];
-        if (r < 13 && fz_cnt(z, r + 1)) return 1;
-        if (fz_cnt(z, r) && (free_cell || fz_accepts(z->s.f[x->base_suit[t]], r))) return 1;
+    for (unsigned g = z->s.gone; g; g &= g - 1) {
+        int t = __builtin_ctz(g);
+        if (tops & x->up[t]) return 1;
+        if ((tops & x->same[t]) && (free_cell || fz_takes(z, x->base_suit[t]) >> x->base_rank[t] & 1))
+            return 1;
     }
     return 0;
 }
@@ -652,6 +658,12 @@ static int fz_escape(const FzCtx *x, const Fz *z) {
 static void fz_unbroken(const FzCtx *x, Fz *z) {
     for (int t = 0; t < NT; t++)
         if (!(z->s.gone >> t & 1) && fz_cnt(z, x->brk_above[t])) z->s.gone |= (uint8_t)(1 << t);
+}
+/* z with one top of rank a now b, and _unbroken after it: z had it, so only b's
+ * piles may have a break to set free (the ranks on top are z's and b) */
+static void fz_top(const FzCtx *x, Fz *z, int a, int b) {
+    z->s.cnt = z->s.cnt - ((uint64_t)1 << (4 * a)) + ((uint64_t)1 << (4 * b));
+    z->s.gone |= x->unbreaks[b];
 }
 /* frozen._taken: card c went from a top into a cell or onto a foundation */
 static void fz_taken(const FzCtx *x, Fz *z, int c) { z->s.gone |= x->taken[c]; }
@@ -675,7 +687,9 @@ static __thread FzSet frozen_set;
 
 /* z into the set unless seen (and onto the stack): 0 when the set is full */
 static int fz_add(FzSet *set, const Fz *z) {
-    size_t at = (size_t)mix64(z->w[0] ^ mix64(z->w[1] ^ mix64(z->w[2]))) & (2 * FROZEN_CAP - 1);
+    /* (the words spread by odd multipliers, then mixed once) */
+    uint64_t w = z->w[0] ^ z->w[1] * 0x9E3779B97F4A7C15u ^ z->w[2] * 0xC2B2AE3D27D4EB4Fu;
+    size_t at = (size_t)mix64(w) & (2 * FROZEN_CAP - 1);
     while (set->used[at] == set->gen) {
         const Fz *o = &set->slots[at];
         if (o->w[0] == z->w[0] && o->w[1] == z->w[1] && o->w[2] == z->w[2]) return 1;
@@ -706,18 +720,24 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *se
         x.base_rank[t] = RANK(b);
         x.base_suit[t] = SUIT(b);
         x.brk_above[t] = k < 0 ? 14 : RANK(k) + 1;
+        x.unbreaks[x.brk_above[t]] |= (uint8_t)(1 << t);
+        x.up[t] = RANK(b) < 13 ? (uint64_t)1 << (4 * (RANK(b) + 1)) : 0;
+        x.same[t] = (uint64_t)1 << (4 * RANK(b));
         if (k < 0) z0.s.gone |= (uint8_t)(1 << t);
         else x.taken[k] |= (uint8_t)(1 << t);
         z0.s.cnt += (uint64_t)1 << (4 * RANK(s->col[t][s->len[t] - 1]));
     }
     fz_unbroken(&x, &z0);
-    if (fz_escape(&x, &z0)) return 0; /* (many closures end here) */
+    if (fz_escape(&x, &z0, fz_tops(&z0))) return 0; /* (many closures end here) */
     /* the cards off the talon but the bases (a position holds both decks,
      * validate.py) */
-    x.tpos = tpos;
     for (int u = 0; u < 4; u++)
         for (int r = 1; r <= 13; r++)
-            for (int i = 0; i < 2; i++) x.rest[u][r] += !(tpos[u][r][i] >= 0 && tpos[u][r][i] < x.tlen);
+            for (int i = 0; i < 2; i++) {
+                int in_talon = tpos[u][r][i] >= 0 && tpos[u][r][i] < x.tlen;
+                x.rest[u][r] += !in_talon;
+                x.placed_from[u][r][i] = in_talon ? x.tlen - tpos[u][r][i] : 255;
+            }
     for (int t = 0; t < NT; t++) x.rest[SUIT(s->col[t][0])][RANK(s->col[t][0])]--;
     if (!++set->gen) { /* the generations wrapped: clear */
         memset(set->used, 0, sizeof set->used);
@@ -727,14 +747,17 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *se
     fz_add(set, &z0);
     while (set->nstack) {
         Fz z = set->stack[--set->nstack];
-        if (fz_escape(&x, &z)) return 0;
+        uint64_t tops = fz_tops(&z);
+        if (fz_escape(&x, &z, tops)) return 0;
+        unsigned takes[4];
+        for (int u = 0; u < 4; u++) takes[u] = fz_takes(&z, u);
         Fz kids[96];
         int nk = 0;
         int free_cell = z.s.c[NC - 1] == 255;
         if (z.s.i < x.tlen) {
             int c = s->talon[x.tlen - 1 - z.s.i], r = RANK(c), u = SUIT(c);
-            if (r < 13 && fz_cnt(&z, r + 1)) { Fz k = z; k.s.i++; fz_top(&k, r + 1, r); kids[nk++] = k; }
-            if (fz_accepts(z.s.f[u], r)) { Fz k = z; k.s.i++; fz_found(&k, u, r - 1, r); kids[nk++] = k; }
+            if (r < 13 && fz_cnt(&z, r + 1)) { Fz k = z; k.s.i++; fz_top(&x, &k, r + 1, r); kids[nk++] = k; }
+            if (takes[u] >> r & 1) { Fz k = z; k.s.i++; fz_found(&k, u, r - 1, r); kids[nk++] = k; }
             if (free_cell) { Fz k = z; k.s.i++; k.s.c[NC - 1] = (uint8_t)c; fz_cells(&k); kids[nk++] = k; }
         }
         /* cells' cards onto a top or a foundation */
@@ -742,23 +765,22 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *se
             int c = z.s.c[j];
             if (c == 255 || (j && z.s.c[j - 1] == c)) continue;
             int r = RANK(c), u = SUIT(c);
-            if (r < 13 && fz_cnt(&z, r + 1)) { Fz k = z; k.s.c[j] = 255; fz_cells(&k); fz_top(&k, r + 1, r); kids[nk++] = k; }
-            if (fz_accepts(z.s.f[u], r)) { Fz k = z; k.s.c[j] = 255; fz_cells(&k); fz_found(&k, u, r - 1, r); kids[nk++] = k; }
+            if (r < 13 && fz_cnt(&z, r + 1)) { Fz k = z; k.s.c[j] = 255; fz_cells(&k); fz_top(&x, &k, r + 1, r); kids[nk++] = k; }
+            if (takes[u] >> r & 1) { Fz k = z; k.s.c[j] = 255; fz_cells(&k); fz_found(&k, u, r - 1, r); kids[nk++] = k; }
         }
         /* a top card of rank q (on a card of rank q + 1) into a cell or onto a foundation */
-        for (int q = 1; q < 13; q++) {
-            if (!fz_cnt(&z, q)) continue;
+        for (uint64_t m = tops & FZ_RANKS_1_12; m; m &= m - 1) {
+            int q = __builtin_ctzll(m) / 4;
             for (int u = 0; u < 4; u++) {
                 const uint8_t *f = z.s.f[u];
-                int accepts = fz_accepts(f, q);
+                int accepts = takes[u] >> q & 1;
                 if (!accepts && !free_cell) continue; /* nowhere to go: no need to count */
                 int have = x.rest[u][q] - (f[0] >= q) - (f[1] >= q);
-                for (int i = 0; i < 2; i++) /* placed: among the talon's top z.s.i cards */
-                    have += x.tpos[u][q][i] >= x.tlen - z.s.i && x.tpos[u][q][i] < x.tlen;
-                for (int j = 0; j < NC; j++) have -= z.s.c[j] != 255 && z.s.c[j] == u * 13 + q - 1;
+                have += (z.s.i >= x.placed_from[u][q][0]) + (z.s.i >= x.placed_from[u][q][1]);
+                for (int j = 0; j < NC; j++) have -= z.s.c[j] == u * 13 + q - 1; /* (255: empty) */
                 if (have <= 0) continue;
-                if (accepts) { Fz k = z; fz_top(&k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
-                if (free_cell) { Fz k = z; fz_top(&k, q, q + 1); k.s.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
+                if (accepts) { Fz k = z; fz_top(&x, &k, q, q + 1); fz_found(&k, u, q - 1, q); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
+                if (free_cell) { Fz k = z; fz_top(&x, &k, q, q + 1); k.s.c[NC - 1] = (uint8_t)(u * 13 + q - 1); fz_cells(&k); fz_taken(&x, &k, u * 13 + q - 1); kids[nk++] = k; }
             }
         }
         /* a foundation's top card back onto a top one rank higher */
@@ -766,12 +788,10 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *se
             for (int i = 0; i < 2; i++) {
                 int h = z.s.f[u][i];
                 if (!h || (i && z.s.f[u][0] == h) || h == 13 || !fz_cnt(&z, h + 1)) continue;
-                Fz k = z; fz_top(&k, h + 1, h); fz_found(&k, u, h, h - 1); kids[nk++] = k;
+                Fz k = z; fz_top(&x, &k, h + 1, h); fz_found(&k, u, h, h - 1); kids[nk++] = k;
             }
-        for (int i = 0; i < nk; i++) {
-            fz_unbroken(&x, &kids[i]);
+        for (int i = 0; i < nk; i++)
             if (!fz_add(set, &kids[i])) return 0; /* too large a closure: not proved */
-        }
     }
     return 1;
 }

@@ -76,7 +76,7 @@ from patience.cards import ACE, KING, RANK, SUIT, make_card
 from patience.position import Position
 
 #: The closure's states at most (``_bigapple.c``'s ``FROZEN_CAP``).
-CAP = 2048
+CAP = 8192
 
 #: A pile: its base and its break (``NO_BREAK``: none).
 NO_BREAK = -1
