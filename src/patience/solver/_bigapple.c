@@ -592,7 +592,7 @@ static int jammed(const State *s, int no_room) { return s->tlen > no_room && cha
  * foundations' heights by suit, the cells' cards) from a position whose piles are
  * all non-empty: 1 when no state of it lets a pile be emptied (the position is
  * lost) */
-#define FROZEN_CAP 8192 /* frozen.CAP (a power of two: the set's slots are 2 * FROZEN_CAP) */
+#define FROZEN_CAP 32768 /* frozen.CAP (a power of two: the set's slots are 2 * FROZEN_CAP) */
 /* A state of the closure, packed: cnt holds the number of tops of rank r in its
  * nibble r (1..13; nibble 14 stays 0), f each suit's two foundation heights
  * (sorted), c the cells' cards (sorted, 255 empty, last), gone one bit per pile
@@ -703,9 +703,18 @@ static int fz_add(FzSet *set, const Fz *z) {
     return 1;
 }
 
+/* The clock, for a closure: one of FROZEN_CAP states takes milliseconds, and a
+ * position's children may each need one, so a search past its deadline (or told
+ * to stop) would overrun its budget between two looks at the clock (every 8
+ * positions). */
+typedef struct { double deadline; const volatile char *flag; } FzClock;
+#define FZ_CLOCK_EVERY 4096 /* closure states between two looks at the clock */
+
 /* frozen._closed for s (no pile empty): 1 when no state of the closure escapes
- * and it has at most FROZEN_CAP states */
-static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *set) {
+ * and it has at most FROZEN_CAP states, 0 when one escapes or it has more, 2
+ * when the search ran out of time first (not proved: no answer) */
+static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *set,
+                          const FzClock *clock) {
     FzCtx x;
     Fz z0;
     memset(&x, 0, sizeof x);
@@ -745,7 +754,8 @@ static int frozen_closure(const State *s, const int8_t (*tpos)[14][2], FzSet *se
     }
     set->nseen = set->nstack = 0;
     fz_add(set, &z0);
-    while (set->nstack) {
+    for (unsigned expanded = 1; set->nstack; expanded++) {
+        if (expanded % FZ_CLOCK_EVERY == 0 && out_of_time(clock->deadline, clock->flag)) return 2;
         Fz z = set->stack[--set->nstack];
         uint64_t tops = fz_tops(&z);
         if (fz_escape(&x, &z, tops)) return 0;
@@ -813,8 +823,9 @@ typedef struct {
 } FzCache;
 static __thread FzCache frozen_cache;
 
-/* frozen.is_dead: no pile empty, and the closure has no escape */
-static int frozen_dead(const State *s, FzCache *fc, FzSet *set) {
+/* frozen.is_dead: no pile empty, and the closure has no escape (0 where the
+ * search ran out of time first: not proved, not kept) */
+static int frozen_dead(const State *s, FzCache *fc, FzSet *set, const FzClock *clock) {
     for (int t = 0; t < NT; t++) if (!s->len[t]) return 0;
     if (!fc->gen || fc->tlen < s->tlen || memcmp(fc->talon, s->talon, s->tlen)) {
         fc->gen++; /* entries of other generations do not count */
@@ -848,19 +859,21 @@ static int frozen_dead(const State *s, FzCache *fc, FzSet *set) {
     for (int i = 0; i < FZ_WORDS; i++) h = mix64(h ^ words[i]);
     FzMemo *e = &fc->memo[h % FROZEN_CACHE];
     if (e->gen == fc->gen && !memcmp(e->key, k, FZ_KEY)) return e->answer;
+    int answer = frozen_closure(s, (const int8_t (*)[14][2])fc->tpos, set, clock);
+    if (answer == 2) return 0;
     e->gen = fc->gen;
     memcpy(e->key, k, FZ_KEY);
-    e->answer = (uint8_t)frozen_closure(s, (const int8_t (*)[14][2])fc->tpos, set);
-    return e->answer;
+    e->answer = (uint8_t)answer;
+    return answer;
 }
 
 /* What a search's dead-end checks keep: talon_room's first talon length with no
  * room, and the thread's caches of the frozen closure, found once a search (the
  * engine is a shared object, so each use of a __thread variable calls
  * __tls_get_addr: 2-7 % of a solve's time when children and fz_add used them) */
-typedef struct { int no_room; FzCache *cache; FzSet *set; } Checks;
-static Checks checks_for(const State *s) {
-    return (Checks){first_no_room(s), &frozen_cache, &frozen_set};
+typedef struct { int no_room; FzCache *cache; FzSet *set; FzClock clock; } Checks;
+static Checks checks_for(const State *s, double deadline, const volatile char *flag) {
+    return (Checks){first_no_room(s), &frozen_cache, &frozen_set, {deadline, flag}};
 }
 
 /* ------------------------------------------------------------ children (Strategy.children) */
@@ -889,7 +902,7 @@ static int children(const State *s, Mv *moves, int streamline, const Checks *ck)
             return 1;
         }
     }
-    if (talon_stuck(s) || jammed(s, ck->no_room) || frozen_dead(s, ck->cache, ck->set)) return 0;
+    if (talon_stuck(s) || jammed(s, ck->no_room) || frozen_dead(s, ck->cache, ck->set, &ck->clock)) return 0;
     /* symmetry.first_empty_only: into the first empty pile of a group only */
     int k = 0, nseen = 0;
     int seen[MAXMOVES]; /* (src, n, group) of the moves kept into an empty pile */
@@ -1018,7 +1031,7 @@ static int search(State *s, long max_nodes, double seconds, const volatile char 
     const State root = *s;
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { table_free(&t); return -1; }
-    const Checks ck = checks_for(s);
+    const Checks ck = checks_for(s, deadline, flag);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(s, key));
     long nodes = 0, hits = 0;
@@ -1131,7 +1144,7 @@ static int best_first(const State *root, long max_nodes, double seconds,
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
     Table t;
     if (!table_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds)) { table_free(&t); return -1; }
-    const Checks ck = checks_for(root);
+    const Checks ck = checks_for(root, deadline, flag);
     uint8_t key[KEYLEN];
     table_insert(&t, key, make_key(root, key));
     long nodes = 0, hits = 0;

@@ -79,7 +79,7 @@ from patience.position import Position
 #: (docs/solver.md, "A larger and cheaper frozen closure"): closures dead with
 #: 2,049-8,192 states win Big Apple's deal 25 in fewer restarts than 2,048 did;
 #: one of 32,768 states could run past the quick budget's hard stop.
-CAP = 8192
+CAP = 32768
 
 #: A pile: its base and its break (``NO_BREAK``: none).
 NO_BREAK = -1
