@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections import Counter
 from functools import partial
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from solverkit import big_apple_tight, load_deals
@@ -359,6 +361,20 @@ def test_both_engines_agree_on_frozen_positions() -> None:
         )
     for pos in dead:
         assert solve(pos, Limit(nodes=10)).verdict is Verdict.LOST
+
+
+def test_a_closure_past_its_deadline_proves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A closure that runs past its search's deadline ends with no answer: the
+    position is not called lost, and that is not cached, so with time the same
+    position is called lost again; the deadline is this block's only."""
+    dead = next(p for p in _full_positions(range(61, 71)) if frozen.is_dead(p))
+    monkeypatch.setattr(frozen, "CLOCK_EVERY", 1)  # the clock at every state
+    frozen._closed.cache_clear()
+    with frozen.deadline(time.perf_counter() - 1):
+        assert not frozen.is_dead(dead)
+    assert frozen._CLOCK.at is None
+    with frozen.deadline(time.perf_counter() + 600):
+        assert frozen.is_dead(dead)
 
 
 def test_a_base_under_a_break_that_cannot_leave() -> None:

@@ -200,6 +200,25 @@ def single_search(
             check=check,
         )
         return _verified(position, result, limit, start)
+    # Big Apple's frozen closures look at the clock (a large one takes a second here)
+    with frozen.deadline(None if limit.seconds is None else start + limit.seconds):
+        return _python_search(
+            position, limit, start, prune, streamlined, best_first, variant, seed, check
+        )
+
+
+def _python_search(
+    position: Position,
+    limit: Limit,
+    start: float,
+    prune: bool,
+    streamlined: bool,
+    best_first: bool,
+    variant: int,
+    seed: int,
+    check: int,
+) -> Result:
+    """:func:`single_search` in the Python engine (started at ``start``)."""
     if best_first:
         assert prune and streamlined, "the best-first search is over the streamlined moves"
         streamlined_moves = strategy_of(position.rules, streamlined=True)
