@@ -327,15 +327,28 @@ static int movable_count(const State *s, int t) {
 
 #define ADD(a, b, c) (out[n++] = (Mv){(uint8_t)(a), (uint8_t)(b), (uint8_t)(c)})
 
-/* moves of the waste's top card (the order of generate_moves) */
-static int waste_moves(const State *s, const Wants *w, Mv *out, int n) {
-    int card = s->waste[s->wlen - 1], u = SUIT(card);
+/* the text of the stock and waste: the waste from its bottom, then the stock from
+ * its top (stock_order.py); returns its length */
+static int text_of(const State *s, uint8_t *text) {
+    memcpy(text, s->waste, s->wlen);
+    for (int i = 0; i < s->slen; i++) text[s->wlen + i] = s->stock[s->slen - 1 - i];
+    return s->wlen + s->slen;
+}
+
+/* moves of ``card`` on the waste's top (the order of generate_moves) */
+static int top_card_moves(int card, const Wants *w, Mv *out, int n) {
+    int u = SUIT(card);
     if (w->wantf[card] & 1) ADD(WASTE, u, 1);
     if (w->wantf[card] & 2) ADD(WASTE, 4 + u, 1);
     for (int i = 0; i < w->nwant_t[card]; i++) ADD(WASTE, T0 + w->want_t[card][i], 1);
     if (RANK(card) == 7)
         for (int i = 0; i < w->nempty; i++) ADD(WASTE, T0 + w->empty[i], 1);
     return n;
+}
+
+/* moves of the waste's top card */
+static int waste_moves(const State *s, const Wants *w, Mv *out, int n) {
+    return top_card_moves(s->waste[s->wlen - 1], w, out, n);
 }
 
 /* every legal move in the library's order (movegen.generate_moves) */
@@ -458,35 +471,33 @@ static int children(State *s, Step *out, int streamline) {
     order(s, &w, moves, n);
     /* stock_macros.steps: the plain moves, then "deal k times, play the waste card" */
     int c = 0, have_stock = 0;
-    Mv stock_move = {0, 0, 0};
     for (int i = 0; i < n; i++) {
-        if (is_stock_move(moves[i])) { stock_move = moves[i]; have_stock = 1; }
+        if (is_stock_move(moves[i])) have_stock = 1;
         else out[c++] = (Step){moves[i], 0};
     }
-    Mv made[128];
-    int nmade = 0;
-    uint8_t seen_size[53] = {0};
-    seen_size[s->wlen] = 1;
+    /* The stock moves go round the text (stock_order.py) without being made: a
+     * deal takes the waste's size x to min(x + 3, N), a redeal (x = N) to 0, and
+     * the waste's top is then the text's card x - 1; until a size comes again. */
     Step later[MAXMOVES * 2]; /* macros to a column, after those to a foundation */
     int nlater = 0;
-    while (have_stock) {
-        apply(s, stock_move);
-        made[nmade++] = stock_move;
-        if (seen_size[s->wlen]) break;
-        seen_size[s->wlen] = 1;
-        have_stock = 0;
-        if (s->slen) { stock_move = (Mv){STOCK, WASTE, (uint8_t)(s->slen < 3 ? s->slen : 3)}; have_stock = 1; }
-        else if (s->wlen) { stock_move = (Mv){WASTE, STOCK, s->wlen}; have_stock = 1; }
-        if (s->wlen) {
+    if (have_stock) {
+        uint8_t text[52], seen_size[53] = {0};
+        int total = text_of(s, text), x = s->wlen, nmade = 0;
+        seen_size[x] = 1;
+        for (;;) {
+            x = x == total ? 0 : x + (total - x < 3 ? total - x : 3);
+            nmade++;
+            if (seen_size[x]) break;
+            seen_size[x] = 1;
+            if (!x) continue;
             Mv wm[MAXMOVES];
-            int nw = waste_moves(s, &w, wm, 0);
+            int nw = top_card_moves(text[x - 1], &w, wm, 0);
             for (int i = 0; i < nw; i++) {
                 if (wm[i].dst < T0) out[c++] = (Step){wm[i], (uint8_t)nmade};
                 else later[nlater++] = (Step){wm[i], (uint8_t)nmade};
             }
         }
     }
-    for (int i = nmade - 1; i >= 0; i--) undo(s, made[i], 0);
     memcpy(out + c, later, nlater * sizeof(Step));
     return c + nlater;
 }
@@ -777,14 +788,6 @@ static uint64_t stock_bits(const State *s) {
     for (int i = 0; i < s->slen; i++) b |= 1ULL << s->stock[i];
     for (int i = 0; i < s->wlen; i++) b |= 1ULL << s->waste[i];
     return b;
-}
-
-/* the text of the stock and waste: the waste from its bottom, then the stock from
- * its top (stock_order.py); returns its length */
-static int text_of(const State *s, uint8_t *text) {
-    memcpy(text, s->waste, s->wlen);
-    for (int i = 0; i < s->slen; i++) text[s->wlen + i] = s->stock[s->slen - 1 - i];
-    return s->wlen + s->slen;
 }
 
 /* s's stock and waste set to the text ``text`` without its card q - 1, with the
