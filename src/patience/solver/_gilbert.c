@@ -429,7 +429,7 @@ static int kept(const State *s, const Wants *w, Mv m) {
     return w->wantf[s->col[t][rest - 1]] != 0;
 }
 
-static int children(State *s, Step *out, int streamline) {
+static int children(const State *s, Step *out, int streamline) {
     Wants w;
     Mv moves[MAXMOVES];
     wants(s, &w);
