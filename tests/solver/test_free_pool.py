@@ -14,7 +14,7 @@ from patience.cards import RANK, Card
 from patience.movegen import generate_moves
 from patience.solver import Limit, Verdict, fast, phases, solve
 from patience.solver.engine import single_search
-from patience.solver.pruning import free_pool
+from patience.solver.pruning import free_pool, stock_pool
 
 # 6H can go nowhere: the hearts it would join on a foundation (5H up, 7H down) lie
 # face down under it, so do both black Sevens it could go on; no Seven can fill an
@@ -195,14 +195,19 @@ def test_cleared_piles_prove_a_loss_out_of_reach_of_g() -> None:
 
 @pytest.mark.parametrize("native", [True, False])
 def test_the_phase_searches_g_where_g_plus_reaches_its_goal(native: bool) -> None:
-    """Deal 186 (lost): G+ reaches its goal after 30 states, then G proves the
-    loss after 524 more; the phase reports both searches' states."""
+    """Deal 186 (lost): G+ reaches its goal after 30 states, the stock pool's
+    first look without its check stays open on its 5 % of the rest (48 states),
+    then G proves the loss after 524 more; the phase reports all their states."""
     pos = Position.deal("gilbert", 186)
     loose = free_pool.search(pos, 1_000, cleared=True)
     strict = free_pool.search(pos, 1_000)
     assert (loose.lost, loose.nodes, strict.lost, strict.nodes) == (False, 30, True, 524)
+    assert stock_pool.PEEK_PART == 0.05
+    peek = stock_pool.search(pos, 48, check=0)
+    assert peek.lost is None
     outcome = phases._free_pool(pos, Limit(nodes=1_000), native=native)
-    assert outcome == free_pool.Outcome(True, 554, max(loose.states, strict.states))
+    states = max(loose.states, strict.states, peek.states)
+    assert outcome == free_pool.Outcome(True, 30 + 48 + 524, states)
 
 
 SETTINGS = settings(

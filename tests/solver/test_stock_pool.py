@@ -38,14 +38,28 @@ def test_the_stock_order_proves_a_loss_the_free_pool_cannot() -> None:
 
 def test_the_phase_searches_the_stock_pool_where_g_reaches_its_goal() -> None:
     """Deal 166 in the solver's free-pool phase: G+ and G reach their goal (70
-    states), then the stock pool proves the loss on its share of the rest."""
+    states), the first look at the stock pool without its check is open after
+    its states (its table the largest), then the stock pool with the check proves
+    the loss on its share of the rest."""
     pos = Position.deal("gilbert", 166)
-    out = phases._free_pool(pos, Limit(nodes=2_000_000), native=True)
-    assert out == Outcome(True, 70 + 46_897, 23_305)
+    out = phases._free_pool(pos, Limit(nodes=3_000_000), native=True)
+    assert out == Outcome(True, 70 + stock_pool.PEEK_NODES + 46_897, 129_618)
     # with less than stock_pool.FROM seconds (the quick budget) the complete
     # search keeps the time: the phase ends where G reached its goal
-    short = Limit(nodes=2_000_000, seconds=stock_pool.FROM / 2)
+    short = Limit(nodes=3_000_000, seconds=stock_pool.FROM / 2)
     assert phases._free_pool(pos, short, native=True).lost is False
+
+
+def test_the_first_look_without_the_check_proves_a_loss_g_leaves_open() -> None:
+    """Deal 307: G+ reaches its goal (3,975 states), and G is still open far past
+    that; the stock pool without its checks proves the loss in 31,142 states
+    (with them it needs 704,052), so the phase's first look decides it."""
+    pos = Position.deal("gilbert", 307)
+    assert fast.free_pool_search(pos, Limit(nodes=200_000), 3_500_000).lost is None
+    unchecked = fast.stock_pool_search(pos, Limit(nodes=100_000), 3_500_000, check=0)
+    assert unchecked == Outcome(True, 31_142, 46_851)
+    out = phases._free_pool(pos, Limit(nodes=2_000_000), native=True)
+    assert out == Outcome(True, 3_975 + 31_142, 46_851)
 
 
 def test_the_check_by_g_plus_prunes_the_stock_pool() -> None:

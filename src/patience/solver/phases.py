@@ -418,29 +418,37 @@ def _free_pool(
 ) -> free_pool.Outcome:
     """The free-pool relaxations (:mod:`free_pool`) within ``limit``: first the
     game G+ ("Cleared piles" there), which proves most losses in far fewer states
-    than G; where it reaches its goal (mostly within a fraction of a second), the
-    game G on what is left (docs/solver.md, "Cleared piles in the free pool");
-    where G reaches its goal too and the position has a stock or a waste, the
-    stock pool (:mod:`stock_pool`) on its share of what is left (with at least
-    ``stock_pool.FROM`` seconds in ``limit``, or none at all).
+    than G; where it reaches its goal (mostly within a fraction of a second), a
+    first look at the stock pool (:mod:`stock_pool`) without its check, on at
+    most ``stock_pool.PEEK_NODES`` states and ``stock_pool.PEEK_PART`` of what is
+    left, then the game G on what is left (docs/solver.md, "Cleared piles in the
+    free pool", "A first look at the stock pool");
+    where G reaches its goal too, the stock pool with its check on its share of
+    what is left. The stock pool runs only where the position has a stock or a
+    waste and ``limit`` at least ``stock_pool.FROM`` seconds (or none at all).
     ``max_table``: the compiled searches' memory guard (bench/free_pool.py sets
     its own)."""
     start = time.perf_counter()
     first = _relaxed(position, limit, native=native, stop=stop, cleared=True, max_table=max_table)
     if first.lost is not False:  # lost, or out of budget
         return first
-    rest = _rest(limit, start, first.nodes)
+    nodes, states = first.nodes, first.states
+    with_stock = _stock_pool_applies(position, limit)
+    rest = _rest(limit, start, nodes)
+    if with_stock and rest is not None and not (stop is not None and stop[0]):
+        peek_limit = _least(Limit(nodes=stock_pool.PEEK_NODES), rest.part(stock_pool.PEEK_PART))
+        peek = _stock_pool(
+            position, peek_limit, native=native, stop=stop, max_table=max_table, check=0
+        )
+        nodes, states = nodes + peek.nodes, max(states, peek.states)
+        if peek.lost:
+            return free_pool.Outcome(True, nodes, states)
+        rest = _rest(limit, start, nodes)
     if rest is None or (stop is not None and stop[0]):
-        return free_pool.Outcome(None, first.nodes, first.states)
+        return free_pool.Outcome(None, nodes, states)
     second = _relaxed(position, rest, native=native, stop=stop, cleared=False, max_table=max_table)
-    nodes, states = first.nodes + second.nodes, max(first.states, second.states)
-    layout = position.layout
-    if (
-        second.lost is not False
-        or (limit.seconds is not None and limit.seconds < stock_pool.FROM)
-        or not stock_pool.applies(position)
-        or not (position.piles[layout.stock] or position.piles[layout.waste])
-    ):
+    nodes, states = nodes + second.nodes, max(states, second.states)
+    if second.lost is not False or not with_stock:
         return free_pool.Outcome(second.lost, nodes, states)
     rest = _rest(limit, start, nodes)
     if rest is None or (stop is not None and stop[0]):
@@ -451,16 +459,35 @@ def _free_pool(
     return free_pool.Outcome(third.lost, nodes + third.nodes, max(states, third.states))
 
 
+def _stock_pool_applies(position: Position, limit: Limit) -> bool:
+    """The free-pool phase runs the stock pool on ``position`` within ``limit``: it
+    applies, the position has a stock or a waste, and ``limit`` has at least
+    ``stock_pool.FROM`` seconds (or no bound of seconds)."""
+    layout = position.layout
+    return (
+        (limit.seconds is None or limit.seconds >= stock_pool.FROM)
+        and stock_pool.applies(position)
+        and bool(position.piles[layout.stock] or position.piles[layout.waste])
+    )
+
+
 def _stock_pool(
-    position: Position, limit: Limit, *, native: bool, stop: bytearray | None, max_table: int
+    position: Position,
+    limit: Limit,
+    *,
+    native: bool,
+    stop: bytearray | None,
+    max_table: int,
+    check: int = stock_pool.CHECK,
 ) -> free_pool.Outcome:
-    """The stock pool within ``limit``, as :func:`_relaxed` runs the free pool."""
+    """The stock pool within ``limit`` (``check``: the states of each check by G+,
+    0: none), as :func:`_relaxed` runs the free pool."""
     rules = position.rules
     if native and fast.gilbert_like(rules) and fast.available(rules):
-        return fast.stock_pool_search(position, limit, max_table, stop)
+        return fast.stock_pool_search(position, limit, max_table, stop, check=check)
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
     return stock_pool.search(
-        position, limit.nodes, max_table=MAX_TABLE["python"] // 2, deadline=deadline
+        position, limit.nodes, max_table=MAX_TABLE["python"] // 2, deadline=deadline, check=check
     )
 
 

@@ -78,6 +78,19 @@ CHECK = tableau_check.STATES
 #: budget left undecided take at most 1 s (docs/solver.md, "The stock pool over
 #: G+"), while the complete search proves some deals whose S is open (830).
 SHARE = 0.5
+#: The states of the solver's first look at the stock pool without the check
+#: (``phases._free_pool``, right after G+ reached its goal, before G): where the
+#: checks find dead tableaux the search would soon leave anyway they only cost.
+#: Deal 307: G is still open after 20 s and the stock pool with its checks
+#: needs 704,052 states (4.8 s, AMD EPYC), without them 31,142 (0.06 s). Of the
+#: 117 deals the deep budget proved lost (raw
+#: ``bench/results/winnability-20261207-062103.jsonl``) it proves 35 within
+#: 75,000 states, but of the 67 it left undecided only 307 (docs/solver.md, "A
+#: first look at the stock pool").
+PEEK_NODES = 100_000
+#: ... and at most this part of what G+ left of the phase's budget (so that a
+#: small budget still leaves G nearly all of it).
+PEEK_PART = 0.05
 #: The least free-pool share (seconds) it runs in: at the quick budget (0.2 s) the
 #: complete search's time wins deals no other phase does, 35 of them at 0.1 s less
 #: (docs/solver.md, "The stock pool over G+"). A budget of nodes alone runs it.
