@@ -378,33 +378,25 @@ static int talon_stuck(const State *s) {
         else if (r > 1 && s->fsuit[f] == SUIT(card) && s->frank[f] + 1 == r) return 0;
     }
     int gone[NT], back[NF]; /* back[f]: the foundation's cards from this height up are played back */
-    uint8_t cell_moved[NC];
-    for (int t = 0; t < NT; t++) gone[t] = s->len[t];
+    /* Here every cell holds a card and no pile is empty (above), and the search
+     * ends as soon as a change would give the next round an empty pile, a moved
+     * cell (a free one) or rank r + 1 on top: that round would find that the card
+     * may leave. The piles' part of top and takeable only grows (gone only falls),
+     * so it is kept from round to round, each change adding the cards it frees:
+     * every round sees the sets a recount of every pile's cards would give. */
+    unsigned kept_top = 0, kept_takeable[4] = {0, 0, 0, 0};
+    for (int t = 0; t < NT; t++) {
+        gone[t] = s->len[t];
+        int c = s->col[t][s->len[t] - 1];
+        kept_top |= 1u << RANK(c);
+        kept_takeable[SUIT(c)] |= 1u << RANK(c);
+    }
+    for (int c = 0; c < NC; c++) kept_takeable[SUIT(s->cell[c])] |= 1u << RANK(s->cell[c]);
     for (int f = 0; f < NF; f++) back[f] = s->frank[f];
-    memset(cell_moved, 0, sizeof cell_moved);
-    unsigned top, height[4], takeable[4];
-    int cell_free, pile_empty;
     for (;;) {
         int changed = 0;
-        top = 0;
-        for (int u = 0; u < 4; u++) height[u] = takeable[u] = 0;
-        cell_free = pile_empty = 0;
-        for (int t = 0; t < NT; t++) {
-            int n = s->len[t];
-            if (!gone[t]) pile_empty = 1;
-            for (int i = gone[t] ? gone[t] - 1 : 0; i < n; i++) {
-                int c = s->col[t][i];
-                top |= 1u << RANK(c);
-                takeable[SUIT(c)] |= 1u << RANK(c);
-            }
-        }
-        for (int c = 0; c < NC; c++) {
-            if (s->cell[c] < 0 || cell_moved[c]) cell_free = 1;
-            if (s->cell[c] >= 0) {
-                takeable[SUIT(s->cell[c])] |= 1u << RANK(s->cell[c]);
-                if (cell_moved[c]) top |= 1u << RANK(s->cell[c]);
-            }
-        }
+        unsigned top = kept_top, height[4], takeable[4];
+        for (int u = 0; u < 4; u++) { height[u] = 0; takeable[u] = kept_takeable[u]; }
         for (int f = 0; f < NF; f++) {
             int n = s->frank[f], u = s->fsuit[f], b = back[f];
             if (!n || !b)
@@ -420,29 +412,34 @@ static int talon_stuck(const State *s) {
             for (unsigned h = height[v], k = (h << 1) & takeable[v]; k & ~h; k = (h << 1) & takeable[v])
                 height[v] = h |= k;
         /* the sets only grow: once the card may leave, it may */
-        if (height[SUIT(card)] >> (r - 1) & 1 || top >> (r + 1) & 1 || cell_free || pile_empty) return 0;
+        if (height[SUIT(card)] >> (r - 1) & 1 || top >> (r + 1) & 1) return 0;
         for (int t = 0; t < NT; t++) {
             int g = gone[t];
-            if (!g) continue;
             int best = g;
-            /* b = g - 1 alone: a cell or a foundation too */
+            /* b = g - 1 alone: a foundation too (no cell is free) */
             int c = s->col[t][g - 1], rc = RANK(c);
-            if (cell_free || height[SUIT(c)] >> (rc - 1) & 1 || top >> (rc + 1) & 1) best = g - 1;
+            if (height[SUIT(c)] >> (rc - 1) & 1 || top >> (rc + 1) & 1) best = g - 1;
             /* lower b: with the same-suit run up to g - 1, onto a top */
             for (int b = g - 2; b >= 0; b--) {
                 int below = s->col[t][b], above = s->col[t][b + 1];
                 if (SUIT(above) != SUIT(below) || RANK(above) + 1 != RANK(below)) break;
                 if (top >> (RANK(below) + 1) & 1) best = b;
             }
-            if (best < g) { gone[t] = best; changed = 1; }
-        }
-        for (int c = 0; c < NC; c++) {
-            if (s->cell[c] < 0 || cell_moved[c]) continue;
-            int x = s->cell[c], rx = RANK(x);
-            if (top >> (rx + 1) & 1 || height[SUIT(x)] >> (rx - 1) & 1 || pile_empty) {
-                cell_moved[c] = 1;
+            if (best < g) { /* the cards from best - 1 up to g - 2 join top and takeable */
+                if (!best) return 0; /* the pile would be empty */
+                gone[t] = best;
                 changed = 1;
+                for (int i = best - 1; i < g - 1; i++) {
+                    int x = s->col[t][i];
+                    kept_top |= 1u << RANK(x);
+                    kept_takeable[SUIT(x)] |= 1u << RANK(x);
+                }
+                if (kept_top >> (r + 1) & 1) return 0;
             }
+        }
+        for (int c = 0; c < NC; c++) { /* a cell's card that may move frees the cell */
+            int x = s->cell[c], rx = RANK(x);
+            if (top >> (rx + 1) & 1 || height[SUIT(x)] >> (rx - 1) & 1) return 0;
         }
         for (int f = 0; f < NF; f++) {
             int i = back[f] - 1; /* the highest card not played back */
