@@ -1,0 +1,321 @@
+"""Stubborn sets in Gilbert's complete search: a prototype, measured, not a rule.
+
+Bisley's complete search takes a stubborn set (``patience.solver.pruning.stubborn``,
+partial-order reduction) of each position's moves. This carries the construction
+over to Gilbert's moves and measures what it would save: each deal's complete
+search alone (no phases), first as the solver runs it (the compiled engine,
+``fast.search``), then in the Python engine with the set taken right after the
+symmetry rule (``engine.Strategy.children`` patched for the run). It prints the
+states to the verdict of both and the part of the moves the sets kept.
+
+    python bench/stubborn_gilbert.py --deals 2,21,53,131,245,267 --nodes 3000000
+
+It is a measurement, not a pruning rule: its proof does not yet take in the
+stock macros (a deal in the set brings in every macro), the table's waste-size
+dominance (``pruning/stock_order.py``) or the safe Ace rules, and the compiled
+engine does not have it (docs/solver.md, "Where Gilbert's positions go").
+
+Transitions are named by cards (a move code ``x * 64 + t``): ``x`` onto the
+card ``t``; ``x`` to its up (``UP``) or down (``DOWN``) foundation; a Seven
+``x`` into an empty pile (``EMPTY``); and the deal or redeal (``DEAL``). From
+each enabled transition a set is closed under: an enabled transition brings in
+those it does not commute with (the other moves of its card, the moves onto its
+target card and that card's moves to a foundation, the deal when its card is
+the waste's top, and the foundation's next card when it plays one back; a run
+moved under ``x`` or over it commutes with a move of ``x``); a disabled one
+brings in a set of transitions one of which any line that enables it makes (the
+moves of the card on top of the one it needs, of a column's lowest face-up card
+over a face-down one, the deal, or the move of the foundation's next card). Ace
+play-backs are left out of the transitions (rule 3 of the safe moves: no winning
+line needs one). The smallest set found, as in Bisley, gives the children.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import time
+from collections.abc import Iterator
+
+from patience import Position
+from patience.cards import RANK, RED, SUIT
+from patience.movegen import generate_moves
+from patience.position import Move
+from patience.solver import engine, fast, ordering
+from patience.solver.cli import parse_deals
+from patience.solver.limits import Limit
+from patience.solver.pruning import safe_moves, stock_macros, symmetry
+
+UP, DOWN, EMPTY = 52, 53, 54
+DEAL = 52 * 64
+
+
+def _card(rank: int, suit: int) -> int:
+    return suit * 13 + rank - 1
+
+
+def _parents(c: int) -> tuple[int, ...]:
+    """The two cards ``c`` builds on (one rank higher, the other colour)."""
+    if RANK[c] == 13:
+        return ()
+    return tuple(_card(RANK[c] + 1, s) for s in range(4) if RED[_card(RANK[c] + 1, s)] != RED[c])
+
+
+def _moving(c: int) -> tuple[int, ...]:
+    out = [c * 64 + p for p in _parents(c)] + [c * 64 + UP, c * 64 + DOWN]
+    if RANK[c] == 7:
+        out.append(c * 64 + EMPTY)
+    return tuple(out)
+
+
+MOVING = tuple(_moving(c) for c in range(52))
+ONTO = tuple(tuple(b * 64 + c for b in range(52) if c in _parents(b)) for c in range(52))
+SEVENS = tuple(_card(7, s) * 64 + EMPTY for s in range(4))
+
+
+class Tally:
+    """How many moves the sets were taken from, and how many they kept."""
+
+    def __init__(self) -> None:
+        self.positions = 0
+        self.moves = 0
+        self.kept = 0
+
+
+class _View:
+    """Where each card of a position lies, and what its foundations hold."""
+
+    def __init__(self, pos: Position) -> None:
+        layout = pos.layout
+        self.pos = pos
+        self.piles = pos.piles
+        self.tab = set(layout.tableau)
+        self.where = [-1] * 52
+        self.index = [0] * 52
+        for p, pile in enumerate(pos.piles):
+            for i, c in enumerate(pile):
+                self.where[c] = p
+                self.index[c] = i
+        self.up_top, self.down_top = [0] * 4, [14] * 4
+        self.up_pile, self.down_pile = [0] * 4, [0] * 4
+        for f in layout.foundations:
+            s, pile = layout.found_suit[f], pos.piles[f]
+            if layout.found_step[f] == 1:
+                self.up_pile[s] = f
+                self.up_top[s] = RANK[pile[-1]] if pile else 0
+            else:
+                self.down_pile[s] = f
+                self.down_top[s] = RANK[pile[-1]] if pile else 14
+        waste = pos.piles[layout.waste]
+        self.waste_top = waste[-1] if waste else -1
+        self.stock, self.waste = layout.stock, layout.waste
+
+    def lowest_face_up(self, p: int) -> int:
+        return self.piles[p][self.pos.hidden[p]]
+
+    def face_down(self, c: int) -> bool:
+        p = self.where[c]
+        return p in self.tab and self.index[c] < self.pos.hidden[p]
+
+    def on_foundation(self, c: int) -> bool:
+        p = self.where[c]
+        return p not in self.tab and p not in (self.stock, self.waste)
+
+    def to_free(self, c: int) -> list[int] | None:
+        """None when ``c`` can head a move (face up in a column, the waste's top,
+        a foundation's top); else transitions one of which must come first."""
+        p = self.where[c]
+        if p in self.tab:
+            return list(MOVING[self.lowest_face_up(p)]) if self.face_down(c) else None
+        if p == self.stock:
+            return [DEAL]
+        if p == self.waste:
+            return None if c == self.waste_top else [DEAL, *MOVING[self.waste_top]]
+        top = self.piles[p][-1]
+        return None if top == c else list(MOVING[top])
+
+    def to_top(self, c: int) -> list[int] | None:
+        """None when ``c`` is a column's top card; else as :meth:`to_free`."""
+        p = self.where[c]
+        if p not in self.tab:
+            return [c * 64 + q for q in _parents(c)] + ([c * 64 + EMPTY] if RANK[c] == 7 else [])
+        if self.index[c] == len(self.piles[p]) - 1:
+            return None
+        if self.face_down(c):
+            return list(MOVING[self.lowest_face_up(p)])
+        return list(MOVING[self.piles[p][self.index[c] + 1]])
+
+    def to_foundation_ready(self, c: int) -> list[int] | None:
+        """None when ``c`` is a column's top or the waste's top."""
+        p = self.where[c]
+        if p in self.tab:
+            return self.to_top(c)
+        if p == self.waste and c == self.waste_top:
+            return None
+        if self.on_foundation(c) and self.piles[p][-1] == c:
+            return [m for m in MOVING[c] if m % 64 < 52 or m % 64 == EMPTY]  # back first
+        return self.to_free(c)
+
+    def conflicts(self, code: int) -> list[int]:
+        if code == DEAL:
+            return [DEAL, *MOVING[self.waste_top]] if self.waste_top >= 0 else [DEAL]
+        x, t = divmod(code, 64)
+        out = list(MOVING[x])
+        if self.where[x] == self.waste:
+            out.append(DEAL)
+        elif self.on_foundation(x):
+            up = self.where[x] == self.up_pile[SUIT[x]]
+            if up and RANK[x] < 13:
+                out.append((x + 1) * 64 + UP)
+            elif not up and RANK[x] > 1:
+                out.append((x - 1) * 64 + DOWN)
+        if t < 52:
+            out += [*ONTO[t], t * 64 + UP, t * 64 + DOWN]
+        elif t == UP:
+            out += ONTO[x]
+            if RANK[x] > 1:
+                out += MOVING[x - 1]
+        elif t == DOWN:
+            out += ONTO[x]
+            if RANK[x] < 13:
+                out += MOVING[x + 1]
+        else:
+            out += SEVENS
+        return out
+
+    def enablers(self, code: int) -> list[int]:
+        if code == DEAL:
+            return []  # stock and waste empty: never again
+        x, t = divmod(code, 64)
+        if RANK[x] == 1 and self.on_foundation(x) and t not in (UP, DOWN):
+            return []  # an Ace played back: left out (rule 3)
+        options: list[list[int] | None] = []
+        if t < 52:
+            options = [self.to_free(x), self.to_top(t)]
+        elif t in (UP, DOWN):
+            s, r = SUIT[x], RANK[x]
+            if t == UP and self.up_top[s] < r - 1:
+                options.append([(x - 1) * 64 + UP])
+            elif t == UP and self.up_top[s] >= r:
+                options.append(list(MOVING[self.piles[self.up_pile[s]][-1]]))
+            elif t == DOWN and self.down_top[s] > r + 1:
+                options.append([(x + 1) * 64 + DOWN])
+            elif t == DOWN and self.down_top[s] <= r:
+                options.append(list(MOVING[self.piles[self.down_pile[s]][-1]]))
+            options.append(self.to_foundation_ready(x))
+        elif RANK[x] == 7:
+            options.append(self.to_free(x))
+            if all(self.piles[q] for q in self.tab):
+                options.append([m for q in self.tab for m in MOVING[self.lowest_face_up(q)]])
+        else:
+            return []  # only a Seven goes into an empty pile
+        found = [o for o in options if o is not None]
+        assert found, f"the transition {divmod(code, 64)} is disabled without a reason"
+        return min(found, key=len)
+
+    def code(self, move: Move) -> int:
+        layout = self.pos.layout
+        if self.pos.is_stock_move(move):
+            return DEAL
+        x = self.piles[move.src][-move.n]
+        if move.dst in self.tab:
+            dst = self.piles[move.dst]
+            return x * 64 + (dst[-1] if dst else EMPTY)
+        return x * 64 + (UP if layout.found_step[move.dst] == 1 else DOWN)
+
+
+def stubborn(pos: Position, moves: list[Move], tally: Tally) -> list[Move]:
+    """``moves`` cut to the smallest stubborn set found (see the module doc)."""
+    view = _View(pos)
+    codes = [view.code(m) for m in moves]
+    enabled = set(codes)
+
+    def closure(start: int, bound: int) -> set[int] | None:
+        found: set[int] = set()
+        work, count = [start], 0
+        while work:
+            code = work.pop()
+            if code in found:
+                continue
+            found.add(code)
+            if code in enabled:
+                count += 1
+                if count >= bound:
+                    return None
+                work += view.conflicts(code)
+            else:
+                work += view.enablers(code)
+        return found
+
+    best, size = enabled, len(enabled)
+    for code in dict.fromkeys(codes):
+        found = closure(code, size)
+        if found is not None:
+            best, size = found, len(enabled & found)
+            if size == 1:
+                break
+    tally.positions += 1
+    tally.moves += len(enabled)
+    tally.kept += size
+    return [m for m, c in zip(moves, codes, strict=True) if c in best]
+
+
+@contextlib.contextmanager
+def patched(tally: Tally) -> Iterator[None]:
+    """The Python engine's complete search with the stubborn sets, for a while."""
+    original = engine.Strategy.children
+
+    def children(self: engine.Strategy, pos: Position) -> list[tuple[Move, ...]]:
+        if self.streamlined or not self.stock:
+            return original(self, pos)
+        moves = safe_moves.without_ace_play_back(pos, generate_moves(pos))
+        if not moves:
+            return []
+        safe = safe_moves.safe_move(pos, moves, self.every_foundation_move, self.aces)
+        if safe is not None:
+            return [(safe,)]
+        moves = stubborn(pos, symmetry.first_empty_only(pos, moves), tally)
+        return stock_macros.steps(pos, ordering.ordered(pos, moves))
+
+    engine.Strategy.children = children  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        engine.Strategy.children = original  # type: ignore[method-assign]
+
+
+def measure(deal: int, nodes: int) -> dict[str, object]:
+    """One deal's complete search without and with the sets."""
+    pos = Position.deal("gilbert", deal)
+    start = time.perf_counter()
+    plain = fast.search(pos, Limit(nodes=nodes))
+    plain_s = time.perf_counter() - start
+    tally = Tally()
+    with patched(tally):
+        start = time.perf_counter()
+        cut = engine.single_search(pos, Limit(nodes=nodes), native=False)
+    return {
+        "deal": deal,
+        "plain": (str(plain.verdict), plain.nodes, round(plain_s, 2)),
+        "stubborn": (str(cut.verdict), cut.nodes, round(time.perf_counter() - start, 2)),
+        "kept": round(tally.kept / max(tally.moves, 1), 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", required=True, help="Gilbert deals, like 2,21,53-60")
+    parser.add_argument("--nodes", type=int, default=3_000_000, help="states a search")
+    args = parser.parse_args(argv)
+    for deal in parse_deals(args.deals):
+        row = measure(deal, args.nodes)
+        print(
+            f"{row['deal']:5d}  plain {row['plain']}  stubborn {row['stubborn']}"
+            f"  moves kept {row['kept']:.0%}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
