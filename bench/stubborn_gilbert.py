@@ -5,8 +5,9 @@ partial-order reduction) of each position's moves. This carries the construction
 over to Gilbert's moves and measures what it would save: each deal's complete
 search alone (no phases), first as the solver runs it (the compiled engine,
 ``fast.search``), then in the Python engine with the set taken right after the
-symmetry rule (``engine.Strategy.children`` patched for the run). It prints the
-states to the verdict of both and the part of the moves the sets kept.
+symmetry rule (Gilbert's strategy told to take one there, as Bisley's does, for
+the run). It prints the states to the verdict of both and the part of the moves
+the sets kept.
 
     python bench/stubborn_gilbert.py --deals 2,21,53,131,245,267 --nodes 3000000
 
@@ -38,27 +39,24 @@ import time
 from collections.abc import Iterator
 
 from patience import Position
-from patience.cards import RANK, RED, SUIT
-from patience.movegen import generate_moves
+from patience.cards import RANK, RED, SUIT, make_card
+from patience.games import GILBERT
 from patience.position import Move
-from patience.solver import engine, fast, ordering
+from patience.solver import engine, fast
 from patience.solver.cli import parse_deals
 from patience.solver.limits import Limit
-from patience.solver.pruning import safe_moves, stock_macros, symmetry
+from patience.solver.pruning import stubborn as bisley_stubborn
 
 UP, DOWN, EMPTY = 52, 53, 54
 DEAL = 52 * 64
-
-
-def _card(rank: int, suit: int) -> int:
-    return suit * 13 + rank - 1
 
 
 def _parents(c: int) -> tuple[int, ...]:
     """The two cards ``c`` builds on (one rank higher, the other colour)."""
     if RANK[c] == 13:
         return ()
-    return tuple(_card(RANK[c] + 1, s) for s in range(4) if RED[_card(RANK[c] + 1, s)] != RED[c])
+    higher = (make_card(RANK[c] + 1, s) for s in range(4))
+    return tuple(p for p in higher if RED[p] != RED[c])
 
 
 def _moving(c: int) -> tuple[int, ...]:
@@ -70,7 +68,7 @@ def _moving(c: int) -> tuple[int, ...]:
 
 MOVING = tuple(_moving(c) for c in range(52))
 ONTO = tuple(tuple(b * 64 + c for b in range(52) if c in _parents(b)) for c in range(52))
-SEVENS = tuple(_card(7, s) * 64 + EMPTY for s in range(4))
+SEVENS = tuple(make_card(7, s) * 64 + EMPTY for s in range(4))
 
 
 class Tally:
@@ -262,26 +260,23 @@ def stubborn(pos: Position, moves: list[Move], tally: Tally) -> list[Move]:
 
 @contextlib.contextmanager
 def patched(tally: Tally) -> Iterator[None]:
-    """The Python engine's complete search with the stubborn sets, for a while."""
-    original = engine.Strategy.children
+    """The Python engine's complete search of Gilbert with the stubborn sets, for a
+    while: its strategy takes a stubborn set where Bisley's does (right after the
+    symmetry rule), by this module's construction."""
+    strategy = engine.strategy_of(GILBERT)
+    was, reduce = strategy.stubborn, bisley_stubborn.reduce
 
-    def children(self: engine.Strategy, pos: Position) -> list[tuple[Move, ...]]:
-        if self.streamlined or not self.stock:
-            return original(self, pos)
-        moves = safe_moves.without_ace_play_back(pos, generate_moves(pos))
-        if not moves:
-            return []
-        safe = safe_moves.safe_move(pos, moves, self.every_foundation_move, self.aces)
-        if safe is not None:
-            return [(safe,)]
-        moves = stubborn(pos, symmetry.first_empty_only(pos, moves), tally)
-        return stock_macros.steps(pos, ordering.ordered(pos, moves))
+    def gilbert_or_bisley(pos: Position, moves: list[Move]) -> list[Move]:
+        if pos.rules is GILBERT:
+            return stubborn(pos, moves, tally)
+        return reduce(pos, moves)
 
-    engine.Strategy.children = children  # type: ignore[method-assign]
+    strategy.stubborn = True
+    bisley_stubborn.reduce = gilbert_or_bisley
     try:
         yield
     finally:
-        engine.Strategy.children = original  # type: ignore[method-assign]
+        strategy.stubborn, bisley_stubborn.reduce = was, reduce
 
 
 def measure(deal: int, nodes: int) -> dict[str, object]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from benchkit import load
 
 from patience import Position
+from patience.games import GILBERT
 from patience.solver import engine
 from patience.solver.limits import Limit, Verdict
+from patience.solver.pruning import stubborn
 
 sg = load("stubborn_gilbert")
 
@@ -37,10 +39,11 @@ def test_a_winnable_deal_is_still_won_and_its_line_replays() -> None:
 
 
 def test_the_patch_is_undone() -> None:
-    original = engine.Strategy.children
+    strategy = engine.strategy_of(GILBERT)
+    original = stubborn.reduce
     with sg.patched(sg.Tally()):
-        assert engine.Strategy.children is not original
-    assert engine.Strategy.children is original
+        assert strategy.stubborn and stubborn.reduce is not original
+    assert not strategy.stubborn and stubborn.reduce is original
 
 
 def test_moves_are_named_by_cards() -> None:
