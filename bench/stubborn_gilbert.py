@@ -240,6 +240,9 @@ class _View:
         found = [o for o in options if o is not None]
         return min(found, key=len) if found else None  # None: no reason found, give up
 
+    def codes(self, moves: list[Move]) -> list[int]:
+        return [self.code(m) for m in moves]
+
     def code(self, move: Move) -> int:
         layout = self.pos.layout
         if self.pos.is_stock_move(move):
@@ -258,7 +261,7 @@ def smallest_set(pos: Position, moves: list[Move]) -> tuple[set[int] | None, lis
     stay enabled up to the won position: a set must hold a move of every winning
     line)."""
     view = _View(pos)
-    codes = [view.code(m) for m in moves]
+    codes = view.codes(moves)
     enabled = set(codes)
 
     def closure(start: int, bound: int) -> set[int] | None:
@@ -295,42 +298,57 @@ def smallest_set(pos: Position, moves: list[Move]) -> tuple[set[int] | None, lis
     return best, codes
 
 
+def member_sets(pos: Position, moves: list[Move]) -> tuple[set[int], set[int], bool] | None:
+    """The sets at each waste size the stock moves reach from ``pos``'s (the
+    members; ``moves`` are ``pos``'s): ``pos``'s own set, the union of all, and
+    whether a member's set holds its waste's top's play. None when a member has no
+    set smaller than all its moves."""
+    waste = pos.layout.waste
+    own, codes = smallest_set(pos, moves)
+    best: set[int] | None = own
+    union: set[int] = set()
+    plays = False
+    made: list[Move] = []
+    sizes = {len(pos.piles[waste])}
+    while best is not None:
+        union |= best
+        plays = plays or any(c in best for m, c in zip(moves, codes, strict=True) if m.src == waste)
+        deal = next((m for m in moves if pos.is_stock_move(m)), None)
+        if deal is None:
+            break
+        pos.push(deal)
+        made.append(deal)
+        if len(pos.piles[waste]) in sizes:
+            break
+        sizes.add(len(pos.piles[waste]))
+        moves = safe_moves.without_ace_play_back(pos, generate_moves(pos))
+        best, codes = smallest_set(pos, moves)
+    for _ in made:
+        pos.pop()
+    if own is None or best is None:
+        return None
+    return own, union, plays
+
+
 def stubborn(pos: Position, moves: list[Move], tally: Tally, members: bool = True) -> list[Move]:
     """``moves`` cut by stubborn sets (see the module doc). ``members``: one set at
     each waste size the stock moves reach (sound); else the shortcut measured first,
     one set at ``pos`` where a deal in it keeps every macro (not sound)."""
-    layout = pos.layout
-    piles, waste = pos.piles, layout.waste
-    best0, codes0 = smallest_set(pos, moves)
+    waste = pos.layout.waste
     kept = moves
-    if best0 is not None and not members:
-        kept = [m for m, c in zip(moves, codes0, strict=True) if c in best0]
-    elif best0 is not None:
-        union, plays, made = set(best0), False, []
-        sizes = {len(piles[waste])}
-        best, member_moves, codes = best0, moves, codes0
-        while best is not None:
-            union |= best
-            plays = plays or any(
-                c in best for m, c in zip(member_moves, codes, strict=True) if m.src == waste
-            )
-            deal = next((m for m in member_moves if pos.is_stock_move(m)), None)
-            if deal is None:
-                break
-            pos.push(deal)
-            made.append(deal)
-            if len(piles[waste]) in sizes:
-                break
-            sizes.add(len(piles[waste]))
-            member_moves = safe_moves.without_ace_play_back(pos, generate_moves(pos))
-            best, codes = smallest_set(pos, member_moves)
-        for _ in made:
-            pos.pop()
-        if best is not None:
+    if not members:
+        own, codes = smallest_set(pos, moves)
+        if own is not None:
+            kept = [m for m, c in zip(moves, codes, strict=True) if c in own]
+    else:
+        sets = member_sets(pos, moves)
+        if sets is not None:
+            own, union, plays = sets
+            codes = _View(pos).codes(moves)
             kept = [
                 m
-                for m, c in zip(moves, codes0, strict=True)
-                if (plays if pos.is_stock_move(m) else c in (best0 if m.src == waste else union))
+                for m, c in zip(moves, codes, strict=True)
+                if (plays if pos.is_stock_move(m) else c in (own if m.src == waste else union))
             ]
     tally.positions += 1
     tally.moves += len(moves)
