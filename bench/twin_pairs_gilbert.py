@@ -1,0 +1,161 @@
+"""Twin pairs in Gilbert's complete search: how many positions one move apart both ways.
+
+Two cards of one rank and colour (twins, like 6D and 6H) take the same cards. When
+a run lies on one of them and the other is a column's top card, the run can move
+onto the other and back, one move each way: the two positions reach each other,
+so they have one verdict. This counts, among the positions the complete search
+expands (the Python engine, the solver's pruning rules), how many classes they
+fall into when each such run is put on the twin with the lower card number, to
+size what a search over those classes could save:
+
+    python bench/twin_pairs_gilbert.py --deals 2,21,53 --nodes 400000
+
+It prints per deal the verdict and states of the search, its distinct table keys
+(``stock_order.key``), the classes, their ratio, and the flexible pairs a position
+has on average. A measurement, not a rule: a search over classes would have to
+make, from a class, the moves of every position in it (a move onto the covered
+twin is made where the run lies on the other), without listing them
+(docs/solver.md, "Twin pairs (Gilbert), measured").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import time
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from patience import Position
+from patience.cards import Card
+from patience.games import GILBERT
+from patience.solver import engine
+from patience.solver.cli import parse_deals
+from patience.solver.engine import Step
+from patience.solver.limits import Limit
+from patience.solver.pruning import stock_order
+
+_TWIN_SUIT = (3, 2, 1, 0)  # clubs-spades, diamonds-hearts (cards.SUITS' order)
+
+
+def twin(card: Card) -> Card:
+    """The other card of ``card``'s rank and colour."""
+    return _TWIN_SUIT[card // 13] * 13 + card % 13
+
+
+def flexible(
+    piles: list[list[Card]], hidden: list[int], tableau: tuple[int, ...]
+) -> list[tuple[int, int, int]]:
+    """The flexible pairs whose run lies on the higher-numbered twin: (column,
+    index of that twin, column whose top card is the other)."""
+    tops = {piles[t][-1]: t for t in tableau if len(piles[t]) > hidden[t]}
+    out = []
+    for a in tableau:
+        pile = piles[a]
+        for i in range(hidden[a], len(pile) - 1):
+            other = twin(pile[i])
+            if other in tops and other < pile[i]:
+                out.append((a, i, tops[other]))
+    return out
+
+
+def pairs(pos: Position) -> int:
+    """How many flexible pairs ``pos`` has (either way round)."""
+    tableau, piles, hidden = pos.layout.tableau, pos.piles, pos.hidden
+    tops = {piles[t][-1] for t in tableau if len(piles[t]) > hidden[t]}
+    return sum(
+        twin(piles[a][i]) in tops for a in tableau for i in range(hidden[a], len(piles[a]) - 1)
+    )
+
+
+def canonical(pos: Position) -> Position:
+    """``pos`` with every flexible pair's run on the lower-numbered twin: one
+    position of its class. A move of one pair's run changes no other pair's
+    flexibility (the top cards change only by the pair's own twins), but it may
+    carry another pair's cards along, so the pairs are found again after each."""
+    tableau = pos.layout.tableau
+    piles = [list(p) for p in pos.piles]
+    while found := flexible(piles, pos.hidden, tableau):
+        a, i, b = found[0]
+        piles[b].extend(piles[a][i + 1 :])
+        del piles[a][i + 1 :]
+    return Position(pos.rules, piles, pos.hidden, validate=False)
+
+
+class Tally:
+    """The expanded positions' table keys and class keys, and the pairs counted."""
+
+    def __init__(self) -> None:
+        self.keys: set[bytes] = set()
+        self.classes: set[bytes] = set()
+        self.pairs = 0
+
+
+@contextlib.contextmanager
+def counting(tally: Tally) -> Iterator[None]:
+    """The Python engine's Gilbert strategy records each position it expands."""
+    strategy = engine.strategy_of(GILBERT)
+    children = strategy.children
+
+    def recording(pos: Position) -> list[Step]:
+        tally.keys.add(stock_order.key(pos))
+        tally.classes.add(stock_order.key(canonical(pos)))
+        tally.pairs += pairs(pos)
+        return children(pos)
+
+    strategy.children = recording  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del strategy.children  # the class's method again
+
+
+class Row(NamedTuple):
+    """One deal's measurement."""
+
+    deal: int
+    verdict: str
+    nodes: int
+    keys: int
+    classes: int
+    pairs: float  # flexible pairs a position, on average
+    seconds: float
+
+
+def measure(deal: int, nodes: int) -> Row:
+    """One deal's complete search (Python engine), its keys and classes."""
+    tally = Tally()
+    start = time.perf_counter()
+    with counting(tally):
+        result = engine.single_search(
+            Position.deal("gilbert", deal), Limit(nodes=nodes), native=False
+        )
+    return Row(
+        deal,
+        str(result.verdict),
+        result.nodes,
+        len(tally.keys),
+        len(tally.classes),
+        tally.pairs / max(len(tally.keys), 1),
+        round(time.perf_counter() - start, 1),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", required=True, help="Gilbert deals, like 2,21,53-60")
+    parser.add_argument("--nodes", type=int, default=400_000, help="states a search")
+    args = parser.parse_args(argv)
+    for deal in parse_deals(args.deals):
+        row = measure(deal, args.nodes)
+        print(
+            f"{row.deal:5d}  {row.verdict} after {row.nodes:,} states  keys {row.keys:,}"
+            f"  classes {row.classes:,}  ratio {row.keys / max(row.classes, 1):.2f}"
+            f"  pairs a position {row.pairs:.2f}  {row.seconds} s",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
