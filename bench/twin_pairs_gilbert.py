@@ -12,10 +12,15 @@ size what a search over those classes could save:
 
 It prints per deal the verdict and states of the search, its distinct table keys
 (``stock_order.key``), the classes, their ratio, and the flexible pairs a position
-has on average. A measurement, not a rule: a search over classes would have to
-make, from a class, the moves of every position in it (a move onto the covered
-twin is made where the run lies on the other), without listing them
-(docs/solver.md, "Twin pairs (Gilbert), measured").
+has on average. ``--classes`` runs instead a complete search over the classes
+(:func:`class_search`: from each class the steps of every position in it, listed
+one by one) and prints its verdict and the classes it searched:
+
+    python bench/twin_pairs_gilbert.py --deals 2,21 --classes
+
+A measurement, not a rule: a compiled search over classes would make the moves
+that touch no pair once, from the class's canonical position, and list only the
+others (docs/solver.md, "Twin pairs (Gilbert), measured: a lead").
 """
 
 from __future__ import annotations
@@ -82,6 +87,77 @@ def canonical(pos: Position) -> Position:
     return Position(pos.rules, piles, pos.hidden, validate=False)
 
 
+def members(pos: Position) -> list[Position]:
+    """Every position of ``pos``'s class: each flexible pair's run on either twin
+    (copies; ``pos`` is canonical)."""
+    tableau = pos.layout.tableau
+    out = [pos]
+    found = flexible_any(pos)
+    for card in found:
+        more = []
+        for member in out:
+            piles = [list(p) for p in member.piles]
+            a, i = _find(piles, tableau, card)
+            b = next(t for t in tableau if piles[t] and piles[t][-1] == twin(card))
+            piles[b].extend(piles[a][i + 1 :])
+            del piles[a][i + 1 :]
+            more.append(Position(pos.rules, piles, pos.hidden, validate=False))
+        out += more
+    return out
+
+
+def flexible_any(pos: Position) -> list[Card]:
+    """The covered twin of each flexible pair of ``pos`` (either way round)."""
+    tableau, piles, hidden = pos.layout.tableau, pos.piles, pos.hidden
+    tops = {piles[t][-1] for t in tableau if len(piles[t]) > hidden[t]}
+    return [
+        piles[a][i]
+        for a in tableau
+        for i in range(hidden[a], len(piles[a]) - 1)
+        if twin(piles[a][i]) in tops
+    ]
+
+
+def _find(piles: list[list[Card]], tableau: tuple[int, ...], card: Card) -> tuple[int, int]:
+    for t in tableau:
+        if card in piles[t]:
+            return t, piles[t].index(card)
+    raise ValueError(card)
+
+
+def class_search(pos: Position, nodes: int) -> tuple[str, int]:
+    """The complete search over classes (depth-first, the solver's pruning rules
+    and table): from each class the steps of every member, each child taken to its
+    class's canonical position. Returns the verdict and the classes searched."""
+    strategy = engine.strategy_of(GILBERT)
+    root = canonical(pos)
+    seen = {stock_order.key(root)}
+    stack = [root]
+    count = 0
+    while stack:
+        node = stack.pop()
+        if node.is_won():
+            return "winnable", count
+        children = []
+        for member in members(node):
+            for step in strategy.children(member):
+                for move in step:
+                    member.push(move)
+                child = canonical(member)
+                for _ in step:
+                    member.pop()
+                key = stock_order.key(child)
+                if key in seen or strategy.dominated(child, key, seen):
+                    continue
+                seen.add(key)
+                count += 1
+                if count >= nodes:
+                    return "unknown", count
+                children.append(child)
+        stack += reversed(children)  # the first child is searched first
+    return "lost", count
+
+
 class Tally:
     """The expanded positions' table keys and class keys, and the pairs counted."""
 
@@ -145,8 +221,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", required=True, help="Gilbert deals, like 2,21,53-60")
     parser.add_argument("--nodes", type=int, default=400_000, help="states a search")
+    parser.add_argument("--classes", action="store_true", help="the search over classes")
     args = parser.parse_args(argv)
     for deal in parse_deals(args.deals):
+        if args.classes:
+            start = time.perf_counter()
+            verdict, classes = class_search(Position.deal("gilbert", deal), args.nodes)
+            seconds = time.perf_counter() - start
+            print(f"{deal:5d}  {verdict} after {classes:,} classes  {seconds:.1f} s", flush=True)
+            continue
         row = measure(deal, args.nodes)
         print(
             f"{row.deal:5d}  {row.verdict} after {row.nodes:,} states  keys {row.keys:,}"

@@ -104,3 +104,19 @@ def test_a_lost_deal_has_fewer_classes_than_positions() -> None:
     row = tp.measure(236, 100_000)
     assert (row.verdict, row.nodes) == ("lost", 85)
     assert 0 < row.classes < row.keys <= row.nodes + 1
+
+
+def test_every_member_of_a_class_is_listed_once() -> None:
+    nested = tp.canonical(parse_position(NESTED))
+    found = tp.members(nested)
+    assert len(found) == 4 and found[0] is nested
+    assert len({stock_order.key(m) for m in found}) == 4
+    assert {stock_order.key(tp.canonical(m)) for m in found} == {stock_order.key(nested)}
+
+
+def test_the_search_over_classes_keeps_the_verdicts() -> None:
+    # the complete search: 236 and 81 lost after 85 and 50 positions, 6 won
+    for deal, verdict in ((236, "lost"), (81, "lost"), (6, "winnable")):
+        found, classes = tp.class_search(Position.deal("gilbert", deal), 10_000)
+        assert found == verdict
+        assert 0 < classes < 10_000
