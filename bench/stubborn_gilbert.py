@@ -60,7 +60,7 @@ from collections.abc import Iterator
 from patience import Position
 from patience.cards import RANK, RED, SUIT, make_card
 from patience.games import GILBERT
-from patience.movegen import generate_moves
+from patience.movegen import generate_moves, tables_of
 from patience.position import Move
 from patience.solver import engine, fast
 from patience.solver.cli import parse_deals
@@ -80,10 +80,6 @@ def _parents(c: int) -> tuple[int, ...]:
     return tuple(p for p in higher if RED[p] != RED[c])
 
 
-def _builds(below: int, above: int) -> bool:
-    return RANK[below] == RANK[above] + 1 and RED[below] != RED[above]
-
-
 def _moving(c: int) -> tuple[int, ...]:
     out = [c * 64 + p for p in _parents(c)] + [c * 64 + UP, c * 64 + DOWN]
     if RANK[c] == 7:
@@ -93,6 +89,7 @@ def _moving(c: int) -> tuple[int, ...]:
 
 MOVING = tuple(_moving(c) for c in range(52))
 ONTO = tuple(tuple(b * 64 + c for b in range(52) if c in _parents(b)) for c in range(52))
+BUILDS = tables_of(GILBERT).builds  # BUILDS[below * 52 + above]: above goes on below
 SEVENS = tuple(make_card(7, s) * 64 + EMPTY for s in range(4))
 
 
@@ -152,7 +149,7 @@ class _View:
             if self.face_down(c):
                 return list(MOVING[self.lowest_face_up(p)])
             above = self.piles[p][self.index[c] :]
-            if all(_builds(a, b) for a, b in itertools.pairwise(above)):
+            if all(BUILDS[a * 52 + b] for a, b in itertools.pairwise(above)):
                 return None
             return [m for b in above[1:] for m in MOVING[b]]  # (not in a dealt game)
         if p == self.stock:
@@ -298,14 +295,17 @@ def smallest_set(pos: Position, moves: list[Move]) -> tuple[set[int] | None, lis
     return best, codes
 
 
-def member_sets(pos: Position, moves: list[Move]) -> tuple[set[int], set[int], bool] | None:
+def member_sets(
+    pos: Position, moves: list[Move]
+) -> tuple[set[int], list[int], set[int], bool] | None:
     """The sets at each waste size the stock moves reach from ``pos``'s (the
-    members; ``moves`` are ``pos``'s): ``pos``'s own set, the union of all, and
-    whether a member's set holds its waste's top's play. None when a member has no
-    set smaller than all its moves."""
+    members; ``moves`` are ``pos``'s): ``pos``'s own set and the codes of
+    ``moves``, the union of all sets, and whether a member's set holds its waste's
+    top's play. None when a member has no set smaller than all its moves."""
     waste = pos.layout.waste
-    own, codes = smallest_set(pos, moves)
+    own, own_codes = smallest_set(pos, moves)
     best: set[int] | None = own
+    codes = own_codes
     union: set[int] = set()
     plays = False
     made: list[Move] = []
@@ -327,7 +327,7 @@ def member_sets(pos: Position, moves: list[Move]) -> tuple[set[int], set[int], b
         pos.pop()
     if own is None or best is None:
         return None
-    return own, union, plays
+    return own, own_codes, union, plays
 
 
 def stubborn(pos: Position, moves: list[Move], tally: Tally, members: bool = True) -> list[Move]:
@@ -343,8 +343,7 @@ def stubborn(pos: Position, moves: list[Move], tally: Tally, members: bool = Tru
     else:
         sets = member_sets(pos, moves)
         if sets is not None:
-            own, union, plays = sets
-            codes = _View(pos).codes(moves)
+            own, codes, union, plays = sets
             kept = [
                 m
                 for m, c in zip(moves, codes, strict=True)

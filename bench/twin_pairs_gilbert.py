@@ -66,11 +66,7 @@ def flexible(
 
 def pairs(pos: Position) -> int:
     """How many flexible pairs ``pos`` has (either way round)."""
-    tableau, piles, hidden = pos.layout.tableau, pos.piles, pos.hidden
-    tops = {piles[t][-1] for t in tableau if len(piles[t]) > hidden[t]}
-    return sum(
-        twin(piles[a][i]) in tops for a in tableau for i in range(hidden[a], len(piles[a]) - 1)
-    )
+    return len(flexible_any(pos))
 
 
 def canonical(pos: Position) -> Position:
