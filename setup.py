@@ -19,6 +19,7 @@ setup(
                 "src/patience/solver/_nrpa.h",
                 "src/patience/solver/_rng.h",
                 "src/patience/solver/_search.h",
+                "src/patience/solver/_twins.h",
             ],
             extra_compile_args=["-O2"],
             libraries=["m"],  # exp() of the NRPA phase (_nrpa.h)

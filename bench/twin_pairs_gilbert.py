@@ -18,9 +18,14 @@ one by one) and prints its verdict and the classes it searched:
 
     python bench/twin_pairs_gilbert.py --deals 2,21 --classes
 
-A measurement, not a rule: a compiled search over classes would make the moves
-that touch no pair once, from the class's canonical position, and list only the
-others (docs/solver.md, "Twin pairs (Gilbert), measured: a lead").
+``--compiled`` runs instead the compiled complete search alone, plain and over
+the classes (``fast.search(..., twins=True)``, pruning/twins.py), each within
+``--nodes`` and ``--seconds``, and prints both verdicts, states and seconds:
+
+    python bench/twin_pairs_gilbert.py --deals 2,21,238 --compiled --seconds 10
+
+(docs/solver.md, "Twin pairs (Gilbert), measured: a lead" and "The search over
+twin classes (Gilbert)").
 """
 
 from __future__ import annotations
@@ -34,53 +39,12 @@ from typing import NamedTuple
 from patience import Position
 from patience.cards import Card
 from patience.games import GILBERT
-from patience.solver import engine
+from patience.solver import engine, fast
 from patience.solver.cli import parse_deals
 from patience.solver.engine import Step
 from patience.solver.limits import Limit
 from patience.solver.pruning import stock_order
-
-_TWIN_SUIT = (3, 2, 1, 0)  # clubs-spades, diamonds-hearts (cards.SUITS' order)
-
-
-def twin(card: Card) -> Card:
-    """The other card of ``card``'s rank and colour."""
-    return _TWIN_SUIT[card // 13] * 13 + card % 13
-
-
-def flexible(
-    piles: list[list[Card]], hidden: list[int], tableau: tuple[int, ...]
-) -> list[tuple[int, int, int]]:
-    """The flexible pairs whose run lies on the higher-numbered twin: (column,
-    index of that twin, column whose top card is the other)."""
-    tops = {piles[t][-1]: t for t in tableau if len(piles[t]) > hidden[t]}
-    out = []
-    for a in tableau:
-        pile = piles[a]
-        for i in range(hidden[a], len(pile) - 1):
-            other = twin(pile[i])
-            if other in tops and other < pile[i]:
-                out.append((a, i, tops[other]))
-    return out
-
-
-def pairs(pos: Position) -> int:
-    """How many flexible pairs ``pos`` has (either way round)."""
-    return len(flexible_any(pos))
-
-
-def canonical(pos: Position) -> Position:
-    """``pos`` with every flexible pair's run on the lower-numbered twin: one
-    position of its class. A move of one pair's run changes no other pair's
-    flexibility (the top cards change only by the pair's own twins), but it may
-    carry another pair's cards along, so the pairs are found again after each."""
-    tableau = pos.layout.tableau
-    piles = [list(p) for p in pos.piles]
-    while found := flexible(piles, pos.hidden, tableau):
-        a, i, b = found[0]
-        piles[b].extend(piles[a][i + 1 :])
-        del piles[a][i + 1 :]
-    return Position(pos.rules, piles, pos.hidden, validate=False)
+from patience.solver.pruning.twins import canonical, covered_twins, pairs, twin
 
 
 def members(pos: Position) -> list[Position]:
@@ -88,7 +52,7 @@ def members(pos: Position) -> list[Position]:
     (copies; ``pos`` is canonical)."""
     tableau = pos.layout.tableau
     out = [pos]
-    found = flexible_any(pos)
+    found = covered_twins(pos)
     for card in found:
         more = []
         for member in out:
@@ -100,18 +64,6 @@ def members(pos: Position) -> list[Position]:
             more.append(Position(pos.rules, piles, pos.hidden, validate=False))
         out += more
     return out
-
-
-def flexible_any(pos: Position) -> list[Card]:
-    """The covered twin of each flexible pair of ``pos`` (either way round)."""
-    tableau, piles, hidden = pos.layout.tableau, pos.piles, pos.hidden
-    tops = {piles[t][-1] for t in tableau if len(piles[t]) > hidden[t]}
-    return [
-        piles[a][i]
-        for a in tableau
-        for i in range(hidden[a], len(piles[a]) - 1)
-        if twin(piles[a][i]) in tops
-    ]
 
 
 def _find(piles: list[list[Card]], tableau: tuple[int, ...], card: Card) -> tuple[int, int]:
@@ -213,13 +165,32 @@ def measure(deal: int, nodes: int) -> Row:
     )
 
 
+def compiled(deal: int, limit: Limit) -> str:
+    """One deal's compiled complete search, plain and over classes: a line."""
+    out = [f"{deal:5d}"]
+    for twins in (False, True):
+        result = fast.search(Position.deal("gilbert", deal), limit, twins=twins)
+        out.append(
+            f"{'classes' if twins else 'plain'} {result.verdict.value} {result.nodes:,}"
+            f" {result.seconds:.2f} s"
+        )
+    return "  ".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", required=True, help="Gilbert deals, like 2,21,53-60")
     parser.add_argument("--nodes", type=int, default=400_000, help="states a search")
     parser.add_argument("--classes", action="store_true", help="the search over classes")
+    parser.add_argument(
+        "--compiled", action="store_true", help="the compiled searches, plain and over classes"
+    )
+    parser.add_argument("--seconds", type=float, default=None, help="seconds a search")
     args = parser.parse_args(argv)
     for deal in parse_deals(args.deals):
+        if args.compiled:
+            print(compiled(deal, Limit(nodes=args.nodes, seconds=args.seconds)), flush=True)
+            continue
         if args.classes:
             start = time.perf_counter()
             verdict, classes = class_search(Position.deal("gilbert", deal), args.nodes)

@@ -120,3 +120,9 @@ def test_the_search_over_classes_keeps_the_verdicts() -> None:
         found, classes = tp.class_search(Position.deal("gilbert", deal), 10_000)
         assert found == verdict
         assert 0 < classes < 10_000
+
+
+def test_the_compiled_searches_prove_a_loss_with_fewer_classes() -> None:
+    line = tp.compiled(53, tp.Limit(nodes=100_000))
+    assert "plain lost 13,787" in line
+    assert "classes lost 7,645" in line

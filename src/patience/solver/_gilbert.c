@@ -46,7 +46,9 @@ typedef struct {
 } State;
 
 typedef struct { uint8_t src, dst, n; } Mv;
-typedef struct { Mv m; uint8_t k; } Step; /* k stock moves, then m */
+/* k stock moves, then m; in the search over twin classes first the flip ``pre``
+ * (pre.n == 0: none; twins below) */
+typedef struct { Mv m; uint8_t k; Mv pre; } Step;
 typedef struct { Mv m; uint8_t flipped; } Done;
 
 /* a card's rank, suit and colour by table (perf and callgrind: the divisions by 13
@@ -509,7 +511,7 @@ static Mv next_stock_move(const State *s) {
 }
 
 /* ------------------------------------------------------------ search */
-typedef struct { size_t base; int n, next; } Frame;
+typedef struct { size_t base; int n, next; size_t mark; } Frame; /* mark: moves made before its child */
 
 /* the check by G+ of the depth-first searches (tableau_check.py), defined with the free pool */
 typedef struct Check_ Check;
@@ -524,8 +526,9 @@ typedef struct {
 } Path;
 
 /* expands s as a new frame; 0 when out of memory */
-static int push_frame(State *s, Path *p, int streamline) {
-    if (!grow((void **)&p->steps, &p->cap, p->nsteps + MAXMOVES * 4, sizeof(Step))) return 0;
+static int twin_steps(const State *s, Step *kids, int n);
+static int push_frame(State *s, Path *p, int streamline, int classes) {
+    if (!grow((void **)&p->steps, &p->cap, p->nsteps + MAXMOVES * 6, sizeof(Step))) return 0;
     size_t fcap = (size_t)p->fcap;
     if (!grow((void **)&p->frames, &fcap, (size_t)p->depth + 1, sizeof(Frame))) return 0;
     p->fcap = (int)fcap;
@@ -533,6 +536,7 @@ static int push_frame(State *s, Path *p, int streamline) {
     f->base = p->nsteps; f->next = 0;
     Step *kids = p->steps + p->nsteps;
     f->n = children(s, kids, streamline);
+    if (classes) f->n += twin_steps(s, kids, f->n);
     if (p->rng) { /* restarts.shuffle: the leading foundation steps stay first */
         int lead = 0;
         while (lead < f->n && kids[lead].m.dst < T0) lead++;
@@ -546,7 +550,11 @@ static int push_frame(State *s, Path *p, int streamline) {
 }
 
 static int make_step(State *s, Path *p, Step st) {
-    if (!grow((void **)&p->done, &p->dcap, p->ndone + st.k + 1, sizeof(Done))) return 0;
+    if (!grow((void **)&p->done, &p->dcap, p->ndone + st.k + 2, sizeof(Done))) return 0;
+    if (st.pre.n) { /* a twin flip: its column keeps the covered twin on top */
+        apply(s, st.pre);
+        p->done[p->ndone++] = (Done){st.pre, 0};
+    }
     for (int i = 0; i < st.k; i++) {
         Mv m = next_stock_move(s);
         apply(s, m);
@@ -557,43 +565,48 @@ static int make_step(State *s, Path *p, Step st) {
     return 1;
 }
 
-static void undo_step(State *s, Path *p, Step st) {
-    for (int i = 0; i <= st.k; i++) {
+/* takes back the moves made since the path had ``mark`` of them */
+static void undo_to(State *s, Path *p, size_t mark) {
+    while (p->ndone > mark) {
         Done d = p->done[--p->ndone];
         undo(s, d.m, d.flipped);
     }
 }
 
+#include "_twins.h" /* the search over twin classes */
+
 /* verdict: 0 winnable, 1 lost, 2 unknown, -1 out of memory */
 static int search(State *s, long max_nodes, double seconds, const volatile char *flag,
-                  int streamline, Path *p, Check *chk,
+                  int mode, Path *p, Check *chk,
                   long *nodes_out, long *peak_out) {
     double deadline = seconds > 0 ? now() + seconds : 0; /* the set-up counts too */
+    int streamline = mode & 1, classes = mode & 8 && !streamline;
     Seen t;
     if (!seen_init(&t, max_nodes > 0 ? (size_t)max_nodes + 1 : 0, seconds, 0)) { seen_free(&t); return -1; }
     uint8_t key[KEYLEN];
+    if (classes && !twin_canonical(s, p)) { seen_free(&t); return -1; }
     seen_insert(&t, key, make_key(s, key), waste_bit(s), 0);
     long nodes = 0, hits = 0;
     int verdict = 1;
     if (won(s)) verdict = 0;
-    else if (!push_frame(s, p, streamline)) verdict = -1;
+    else if (!push_frame(s, p, streamline, classes)) verdict = -1;
     while (verdict == 1 && p->depth) {
         Frame *f = &p->frames[p->depth - 1];
         if (f->next == f->n) {
             p->nsteps = f->base;
             p->depth--;
             if (p->depth) {
-                Frame *g = &p->frames[p->depth - 1];
-                undo_step(s, p, p->steps[g->base + g->next - 1]);
+                undo_to(s, p, p->frames[p->depth - 1].mark);
             }
             continue;
         }
         Step st = p->steps[f->base + f->next++];
-        if (!make_step(s, p, st)) { verdict = -1; break; }
+        f->mark = p->ndone;
+        if (!make_step(s, p, st) || (classes && !twin_canonical(s, p))) { verdict = -1; break; }
         int ins = seen_insert(&t, key, make_key(s, key), waste_bit(s), dominators(s));
         if (ins < 0) { verdict = -1; break; }
         if (!ins) {
-            undo_step(s, p, st);
+            undo_to(s, p, f->mark);
             /* a long run of table hits finds no new node: look at the clock too */
             if (++hits % 64 == 0 && out_of_time(deadline, flag)) { verdict = 2; break; }
             continue;
@@ -614,9 +627,9 @@ static int search(State *s, long max_nodes, double seconds, const volatile char 
         if (chk) { /* tableau_check: a dead tableau is a dead end */
             int dead = check_dead(chk, s, max_nodes > 0 ? max_nodes - spent : -1);
             if (dead < 0) { verdict = -1; break; }
-            if (dead) { undo_step(s, p, st); continue; }
+            if (dead) { undo_to(s, p, f->mark); continue; }
         }
-        if (!push_frame(s, p, streamline)) { verdict = -1; break; }
+        if (!push_frame(s, p, streamline, classes)) { verdict = -1; break; }
     }
     if (chk) nodes += check_nodes(chk);
     if (max_nodes > 0 && nodes > max_nodes) nodes = max_nodes;
@@ -1369,7 +1382,8 @@ static PyObject *py_free_pool(PyObject *self, PyObject *args) {
 /* solve(columns, hidden, up, down, stock, waste, max_nodes, seconds, mode=0, seed=0,
  *       stop=None, check=0, level=0, iterations=0) -> (verdict, [(src, dst, n), ...],
  *       nodes, peak)
- * mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 2 NRPA
+ * mode: bit 0 the streamlined moves, bit 1 the best-first search, bit 3 the
+ * depth-first search over twin classes (_twins.h), bit 2 NRPA
  * (_nrpa.h: the streamlined moves; seed its random state, peak 0) at level (1 to
  * NRPA_MAX_LEVEL) with iterations (at least 1) a level; seed: with this
  * random state (restarts.py; 0: none) the depth-first search shuffles the children,

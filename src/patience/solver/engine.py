@@ -165,6 +165,7 @@ def single_search(
     stop: bytearray | None = None,
     check: int = 0,
     nrpa: tuple[int, int] | None = None,
+    twins: bool = False,
 ) -> Result:
     """One search: depth-first (the complete one, or the streamlined one), or with
     ``best_first`` the best-first search of :mod:`bestfirst` (streamlined moves)
@@ -179,9 +180,12 @@ def single_search(
     both together. ``nrpa``: the phase of :mod:`nrpa` with the random state
     ``seed`` at this level and with this many iterations a level
     (:data:`nrpa.WIN_LANE`, :data:`nrpa.PROOF_LANE`; the compiled Gilbert engine
-    only)."""
+    only). ``twins`` (Gilbert, the complete search): the compiled engine searches
+    over twin classes (:mod:`patience.solver.pruning.twins`); the Python engine
+    searches positions as without it."""
     assert not (seed and not prune), "only the pruned searches take a random state"
     assert not check or (prune and not best_first and tableau_check.applies(position.rules))
+    assert not twins or (prune and not (streamlined or best_first or seed)), "twins: complete"
     start = time.perf_counter()
     if nrpa is not None:
         assert native and prune and fast.available(position.rules), "NRPA is compiled only"
@@ -198,6 +202,7 @@ def single_search(
             seed=seed,
             stop=None if fast.bisley_like(position.rules) else stop,
             check=check,
+            twins=twins and fast.gilbert_like(position.rules),
         )
         return _verified(position, result, limit, start)
     # Big Apple's frozen closures look at the clock (a large one takes a second here)

@@ -131,6 +131,7 @@ def search(
     stop: bytearray | None = None,
     check: int = 0,
     nrpa: tuple[int, int] | None = None,
+    twins: bool = False,
 ) -> Result:
     """Search ``position`` with the compiled engine (see the module doc);
     ``streamlined``: the streamlined search of :mod:`patience.solver.streamline`
@@ -146,15 +147,19 @@ def search(
     (:mod:`patience.solver.pruning.tableau_check`; 0: never); ``nrpa``
     (Gilbert): the phase of :mod:`patience.solver.nrpa` instead, with the random
     state ``seed``, at this level with this many iterations a level
-    (:data:`patience.solver.nrpa.WIN_LANE` or ``PROOF_LANE``)."""
+    (:data:`patience.solver.nrpa.WIN_LANE` or ``PROOF_LANE``); ``twins``
+    (Gilbert, depth-first, not streamlined): the complete search over twin classes
+    (:mod:`patience.solver.pruning.twins`), whose line holds the flips too."""
     assert not (check and best_first), "the check is the depth-first searches'"
     if gilbert_like(position.rules):
         assert nrpa is None or (seed and not (check or best_first)), "NRPA takes a seed alone"
         assert not variant, "one estimate for Gilbert"
-        mode = int(streamlined) | 2 * int(best_first) | 4 * int(nrpa is not None)
+        assert not twins or not (streamlined or best_first or nrpa), "twins: the complete search"
+        mode = int(streamlined) | 2 * int(best_first) | 4 * int(nrpa is not None) | 8 * int(twins)
         return _search_gilbert(position, limit, mode, seed, stop, check, nrpa or (0, 0))
     assert not check, "the check by G+ is Gilbert's"
     assert nrpa is None, "NRPA is Gilbert's"
+    assert not twins, "twin classes are Gilbert's"
     if big_apple_like(position.rules):
         assert not (seed and best_first), "no noisy best-first search for Big Apple"
         mode = int(streamlined) | 2 * int(best_first) | 4 * variant
@@ -183,8 +188,8 @@ def _search_gilbert(
     nrpa: tuple[int, int],
 ) -> Result:
     """``mode``: 1 streamlined, 2 best-first, 4 NRPA at the level and with the
-    iterations a level ``nrpa`` (the engine's ``mode``, ``level`` and
-    ``iterations`` arguments);
+    iterations a level ``nrpa``, 8 over twin classes (the engine's ``mode``,
+    ``level`` and ``iterations`` arguments);
     ``seed``: the random state of the shuffled children (0: none); ``stop`` and
     ``check``: see :func:`search`."""
     start = time.perf_counter()

@@ -228,16 +228,17 @@ def _proof_phases(
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
         rest = left
     check = _check(position, limit)
+    twins = fast.gilbert_like(position.rules)  # over twin classes (pruning/twins.py)
     if not lane_wins:
         if lane and position.rules.talon:
             rest = _least(Limit(nodes=PROOF_LANE_NODES), rest)
-        last = single_search(position, rest, native=native, stop=stop, check=check)
+        last = single_search(position, rest, native=native, stop=stop, check=check, twins=twins)
         if lane and last.verdict is Verdict.UNKNOWN:
             last = _after_guard(position, limit, start, nodes, last, stop)
         return _then(start, nodes, peak, last)
     # The free pool did not prove the loss: the complete search for a while, then wins.
     first = _least(limit.part(PROOF_LANE_COMPLETE), rest)
-    complete = single_search(position, first, native=native, stop=stop, check=check)
+    complete = single_search(position, first, native=native, stop=stop, check=check, twins=twins)
     nodes, peak = nodes + complete.nodes, max(peak, complete.peak_table)
     left = _rest(limit, start, nodes)
     if complete.verdict is not Verdict.UNKNOWN or left is None or (stop is not None and stop[0]):
@@ -251,7 +252,7 @@ def _proof_phases(
         return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
     # A restart exhausted the streamlined moves (every one would: no verdict); the
     # complete search again, on all that is left.
-    last = single_search(position, left, native=native, stop=stop, check=check)
+    last = single_search(position, left, native=native, stop=stop, check=check, twins=twins)
     return _then(start, nodes, peak, last)
 
 
