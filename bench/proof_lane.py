@@ -3,10 +3,11 @@
 Runs the proof lane of a two-lane Gilbert solve (``phases._two_lanes``) with the
 budget's lane shares, but without the win lane and without the proof lane's late
 restarts: the free pool on its share (G+, G, the stock pool), then, unless it
-proved the loss, the complete search (with the check by G+) on all the rest of the
-lane. One line per deal: the free pool's outcome (``lost``, ``goal``: it reached
-its goal, ``open``: out of budget) and seconds, then the complete search's verdict
-and seconds. docs/solver.md, "Wins in the proof lane", has what it showed.
+proved the loss, the complete search (with the check by G+, over twin classes
+where the lane's is) on all the rest of the lane. One line per deal: the free
+pool's outcome (``lost``, ``goal``: it reached its goal, ``open``: out of
+budget) and seconds, then the complete search's verdict and seconds.
+docs/solver.md, "Wins in the proof lane", has what it showed.
 
     python bench/proof_lane.py --unknown bench/results/winnability-<UTC>.jsonl --raw F
 
@@ -56,7 +57,8 @@ def run_one(deal: int, limit: Limit) -> Row:
     if relaxed.lost or rest is None:
         return row
     middle = time.perf_counter()
-    complete = single_search(pos, rest, native=True, check=phases._check(pos, lane))
+    check, twins = phases._check(pos, lane), phases._twins(pos, lane)
+    complete = single_search(pos, rest, native=True, check=check, twins=twins)
     row["complete"] = complete.verdict.value
     row["complete_seconds"] = round(time.perf_counter() - middle, 3)
     row["complete_nodes"] = complete.nodes

@@ -185,8 +185,8 @@ def test_the_proof_lane_looks_for_wins_once_the_free_pool_reaches_its_goal() -> 
 def test_the_proof_lane_searches_on_when_its_restarts_exhaust_the_moves() -> None:
     """Gilbert deal 236 (lost): with less than a second the free pool skips the
     stock pool and reaches its goal (961 states); the complete search's part
-    (2,000 of 8,000 positions) is too small for the proof (2,957 twin classes,
-    pruning/twins.py); the
+    (2,000 of 8,000 positions) is too small for the proof (3,104 positions; a lane
+    this short searches positions, not twin classes: ``phases.TWINS_FROM``); the
     first noisy restart exhausts the streamlined moves (73), which is no verdict;
     so the complete search runs again on what is left and proves the loss. (A
     lane of less than ``stock_pool.FROM`` seconds keeps these restarts: NRPA,
@@ -195,7 +195,7 @@ def test_the_proof_lane_searches_on_when_its_restarts_exhaust_the_moves() -> Non
     share = Limit(nodes=30_000, seconds=0.5)  # the seconds only skip the stock pool
     lane = phases._proof_phases(pos, Limit(nodes=8_000, seconds=0.9), share, native=True, lane=True)
     assert lane.verdict is Verdict.LOST
-    assert lane.nodes == 961 + 2_000 + 73 + 2_957
+    assert lane.nodes == 961 + 2_000 + 73 + 3_104
 
 
 @pytest.mark.parametrize("fill", [False, True])

@@ -12,7 +12,7 @@ from patience import Position, get_game, parse_position
 from patience.cards import make_card
 from patience.notation import format_position
 from patience.piles import layout_of
-from patience.solver import Limit, Verdict, fast
+from patience.solver import Limit, Verdict, fast, phases
 from patience.solver.pruning import twins
 
 pytestmark = pytest.mark.skipif(
@@ -109,6 +109,13 @@ def test_lost_deals_take_fewer_classes_than_positions(deal: int, plain: int, few
     assert result.nodes * fewer < plain
 
 
+def test_the_check_by_g_plus_keeps_the_loss() -> None:
+    # the proof lane checks each new class's canonical tableau by G+ (tableau_check)
+    pos = Position.deal("gilbert", 53)
+    checked = fast.search(pos, BIG, twins=True, check=1_000)
+    assert checked.verdict is Verdict.LOST
+
+
 @pytest.mark.parametrize("deal", [6, 15])
 def test_won_deals_replay(deal: int) -> None:
     pos = Position.deal("gilbert", deal)
@@ -176,3 +183,12 @@ def test_the_class_search_keeps_the_plain_verdict(pos: Position) -> None:
     assert found.verdict is plain.verdict, format_position(pos)
     if found.verdict is Verdict.WINNABLE:
         assert replays_to_a_win(pos, found.line)
+
+
+def test_the_proof_lane_searches_classes_from_a_second_on() -> None:
+    gilbert, big_apple = Position.deal("gilbert", 1), Position.deal("big-apple", 1)
+    assert phases._twins(gilbert, Limit(seconds=phases.TWINS_FROM))
+    assert phases._twins(gilbert, Limit(nodes=20_000_000, seconds=10))
+    assert not phases._twins(gilbert, Limit(nodes=1_000_000, seconds=0.2))
+    assert not phases._twins(gilbert, Limit(nodes=1_000_000))  # node budgets repeat exactly
+    assert not phases._twins(big_apple, Limit(seconds=10))

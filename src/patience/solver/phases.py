@@ -52,6 +52,14 @@ PROOF_LANE_COMPLETE = 0.25
 #: lose no verdict and win 3 more.
 PROOF_LANE_NODES = 1_000_000
 
+#: Gilbert's complete search after the free pool goes over twin classes
+#: (:mod:`patience.solver.pruning.twins`: 1.4-2.5 times fewer states to a loss)
+#: where the budget has at least this many seconds. Measured (docs/solver.md,
+#: "The search over twin classes"): with classes in every proof lane the quick
+#: budget (0.2 s) decided 22 deals fewer, 20 of them wins the plain search's order
+#: finds within 0.2 s, and none more.
+TWINS_FROM = 1.0
+
 #: (share of the budget, phase, estimate variant) of a win-only phase
 _Phase = tuple[Limit, str, int]
 
@@ -228,7 +236,7 @@ def _proof_phases(
             return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, peak)
         rest = left
     check = _check(position, limit)
-    twins = fast.gilbert_like(position.rules)  # over twin classes (pruning/twins.py)
+    twins = _twins(position, limit)
     if not lane_wins:
         if lane and position.rules.talon:
             rest = _least(Limit(nodes=PROOF_LANE_NODES), rest)
@@ -254,6 +262,17 @@ def _proof_phases(
     # complete search again, on all that is left.
     last = single_search(position, left, native=native, stop=stop, check=check, twins=twins)
     return _then(start, nodes, peak, last)
+
+
+def _twins(position: Position, limit: Limit) -> bool:
+    """Whether the proof lane's complete search within ``limit`` goes over twin
+    classes (:mod:`patience.solver.pruning.twins`): Gilbert's, from
+    :data:`TWINS_FROM` seconds."""
+    return (
+        fast.gilbert_like(position.rules)
+        and limit.seconds is not None
+        and limit.seconds >= TWINS_FROM
+    )
 
 
 def _after_guard(

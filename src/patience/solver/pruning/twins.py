@@ -1,9 +1,9 @@
 """Twin classes (Gilbert): positions one move apart both ways searched as one.
 
 Applies to Gilbert's game: one deck; a tableau that builds down in alternating
-colours, where any ordered run of face-up cards moves as a unit. The compiled engine searches the classes
-(``_twins.h``, ``fast.search(..., twins=True)``); this module gives the classes
-in Python, for the tests and the benchmarks.
+colours, where any ordered run of face-up cards moves as a unit. The compiled
+engine searches the classes (``_twins.h``, ``fast.search(..., twins=True)``);
+this module gives the classes in Python, for the tests and the benchmarks.
 
 **Twins and flexible pairs.** The *twin* of a card is the other card of its rank
 and colour (6D and 6H, 5C and 5S); twins take the same cards. A *flexible pair*
