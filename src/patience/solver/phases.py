@@ -54,10 +54,11 @@ PROOF_LANE_NODES = 1_000_000
 
 #: Gilbert's complete search after the free pool goes over twin classes
 #: (:mod:`patience.solver.pruning.twins`: 1.4-2.5 times fewer states to a loss)
-#: where the budget has at least this many seconds. Measured (docs/solver.md,
-#: "The search over twin classes"): with classes in every proof lane the quick
-#: budget (0.2 s) decided 22 deals fewer, 20 of them wins the plain search's order
-#: finds within 0.2 s, and none more.
+#: where the budget has at least this many seconds: the deep budget and hints.
+#: The short budgets keep the plain search, whose order finds their wins, as
+#: before: measured (docs/solver.md, "The search over twin classes"), classes in
+#: every proof lane gained nothing at the quick budget (0.2 s) beyond the
+#: run-to-run noise, which is larger than any loss proof they could add there.
 TWINS_FROM = 1.0
 
 #: (share of the budget, phase, estimate variant) of a win-only phase
