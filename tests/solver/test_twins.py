@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from solverkit import replay_wins
 
 from patience import Position, get_game, parse_position
 from patience.cards import make_card
@@ -44,13 +45,6 @@ W:
 """
 
 
-def replays_to_a_win(pos: Position, line: tuple[object, ...]) -> bool:
-    copy = pos.copy()
-    for move in line:
-        copy.push(move)  # type: ignore[arg-type]
-    return copy.is_won()
-
-
 def test_the_canonical_position_has_each_run_on_the_lower_twin() -> None:
     pos = parse_position(PAIR)
     assert twins.pairs(pos) == 1
@@ -68,7 +62,7 @@ def test_a_win_through_the_covered_twin_is_found() -> None:
     pos = parse_position(PAIR)
     result = fast.search(pos, BIG, twins=True)
     assert result.verdict is Verdict.WINNABLE
-    assert replays_to_a_win(pos, result.line)
+    replay_wins(pos, result.line)
 
 
 # a layout may hold face-up cards out of order (tests/solver/fixtures/gilbert_lost,
@@ -121,7 +115,7 @@ def test_won_deals_replay(deal: int) -> None:
     pos = Position.deal("gilbert", deal)
     result = fast.search(pos, BIG, twins=True)
     assert result.verdict is Verdict.WINNABLE
-    assert replays_to_a_win(pos, result.line)
+    replay_wins(pos, result.line)
 
 
 def _builds(below: int, above: int) -> bool:
@@ -182,7 +176,7 @@ def test_the_class_search_keeps_the_plain_verdict(pos: Position) -> None:
     assume(found.verdict is not Verdict.UNKNOWN)  # the searches order children apart
     assert found.verdict is plain.verdict, format_position(pos)
     if found.verdict is Verdict.WINNABLE:
-        assert replays_to_a_win(pos, found.line)
+        replay_wins(pos, found.line)
 
 
 def test_the_proof_lane_searches_classes_from_a_second_on() -> None:
