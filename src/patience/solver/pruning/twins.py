@@ -65,7 +65,7 @@ on random small positions full of twins.
 from __future__ import annotations
 
 from patience.cards import Card
-from patience.position import Position
+from patience.position import Move, Position
 
 _OTHER_SUIT = (3, 2, 1, 0)  # clubs-spades, diamonds-hearts (cards.SUITS' order)
 
@@ -75,35 +75,24 @@ def twin(card: Card) -> Card:
     return _OTHER_SUIT[card // 13] * 13 + card % 13
 
 
-def _run_from(piles: list[list[Card]], hidden: list[int], t: int) -> int:
-    """The lowest index of pile ``t`` whose card has an ordered run on it up to the
-    top (a layout may hold face-up cards out of order; play never makes them)."""
-    pile, i = piles[t], len(piles[t]) - 1
-    while i > hidden[t] and _builds(pile[i - 1], pile[i]):
-        i -= 1
-    return i
-
-
-def _builds(below: Card, above: Card) -> bool:
-    return below % 13 == above % 13 + 1 and (below // 13 in (1, 2)) != (above // 13 in (1, 2))
-
-
-def _flexible(piles: list[list[Card]], pos: Position) -> list[tuple[int, int, int]]:
-    """(column, index, column of the other twin) of each flexible pair's covered twin."""
-    tableau = pos.layout.tableau
+def _flexible(pos: Position) -> list[tuple[int, int, int]]:
+    """(column, index, column of the other twin) of each flexible pair's covered
+    twin: a card with an ordered run on it up to the top (``movable_count``: a
+    layout may hold face-up cards out of order; play never makes them) whose twin
+    is a column's top card."""
+    tableau, piles = pos.layout.tableau, pos.piles
     tops = {piles[t][-1]: t for t in tableau if len(piles[t]) > pos.hidden[t]}
     return [
         (a, i, tops[twin(piles[a][i])])
         for a in tableau
-        if piles[a]
-        for i in range(_run_from(piles, pos.hidden, a), len(piles[a]) - 1)
+        for i in range(len(piles[a]) - pos.movable_count(a), len(piles[a]) - 1)
         if twin(piles[a][i]) in tops
     ]
 
 
 def covered_twins(pos: Position) -> list[Card]:
     """The covered twin of each flexible pair of ``pos`` (either way round)."""
-    return [pos.piles[a][i] for a, i, _ in _flexible([list(p) for p in pos.piles], pos)]
+    return [pos.piles[a][i] for a, i, _ in _flexible(pos)]
 
 
 def pairs(pos: Position) -> int:
@@ -115,13 +104,11 @@ def canonical(pos: Position) -> Position:
     """A copy of ``pos`` with every flexible pair's run on the lower-numbered twin:
     its class's canonical position (the pairs are found again after each flip,
     since a flip may carry another pair's cards along)."""
-    piles = [list(p) for p in pos.piles]
+    out = pos.copy(stack=False)
     while True:
-        flip = next(
-            ((a, i, b) for a, i, b in _flexible(piles, pos) if piles[b][-1] < piles[a][i]), None
-        )
+        piles = out.piles
+        flip = next(((a, i, b) for a, i, b in _flexible(out) if piles[b][-1] < piles[a][i]), None)
         if flip is None:
-            return Position(pos.rules, piles, pos.hidden, validate=False)
+            return out
         a, i, b = flip
-        piles[b].extend(piles[a][i + 1 :])
-        del piles[a][i + 1 :]
+        out.push(Move(a, b, len(piles[a]) - 1 - i))  # a legal move: the run builds on both
