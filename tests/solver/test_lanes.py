@@ -182,6 +182,27 @@ def test_the_proof_lane_looks_for_wins_once_the_free_pool_reaches_its_goal() -> 
     assert alone.verdict is Verdict.UNKNOWN and alone.nodes == 1_000_000
 
 
+def test_the_proof_lanes_class_search_gets_the_larger_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gilbert deal 478 (winnable; left undecided by a deep benchmark run): the free
+    pool reaches its goal after 92,735 states; in a lane of ``TWINS_FROM`` seconds or
+    more (the seconds here only turn the classes on: the nodes bind) the complete
+    search goes over twin classes on ``PROOF_LANE_CLASSES`` of the lane (1.2 million
+    of 1.5 million) and wins after 745,393 classes. On the plain search's part,
+    ``PROOF_LANE_COMPLETE`` (375,000), it does not, and the lane's NRPA does not win
+    it with the rest."""
+    pos = Position.deal("gilbert", 478)
+    limit, share = Limit(nodes=1_500_000, seconds=600), Limit(nodes=500_000, seconds=500)
+    assert phases._twins(pos, limit)
+    assert phases.PROOF_LANE_CLASSES == 0.8
+    lane = phases._proof_phases(pos, limit, share, native=True, lane=True)
+    assert lane.verdict is Verdict.WINNABLE
+    assert lane.nodes == 92_735 + 745_393
+    replay_wins(pos, lane.line)
+    monkeypatch.setattr(phases, "PROOF_LANE_CLASSES", phases.PROOF_LANE_COMPLETE)
+    short = phases._proof_phases(pos, limit, share, native=True, lane=True)
+    assert short.verdict is Verdict.UNKNOWN and short.nodes == 1_500_000
+
+
 def test_the_proof_lane_searches_on_when_its_restarts_exhaust_the_moves() -> None:
     """Gilbert deal 236 (lost): with less than a second the free pool skips the
     stock pool and reaches its goal (961 states); the complete search's part

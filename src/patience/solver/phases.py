@@ -40,6 +40,14 @@ LANES_FROM = 0.1
 #: guard) is followed the same way: after it, the complete search proved one
 #: loss in a sample of 64 deals, within 0.5 s ("NRPA after an open free pool").
 PROOF_LANE_COMPLETE = 0.25
+#: The same part where that complete search goes over twin classes (lanes of
+#: ``TWINS_FROM`` seconds or more: the deep budget and hints), which proves
+#: losses and finds wins there that NRPA does not. Measured (docs/solver.md, "A
+#: larger part for the class search"), on the 70 deals a deep run left
+#: undecided and the 29 it decided after 2.5 s: 60 % decides 465, 478 and 874
+#: too, 80 % also 105 (lost after 7.8 s), 100 % loses 978 (the lane's NRPA wins
+#: it within a second of starting); none loses another verdict.
+PROOF_LANE_CLASSES = 0.8
 
 #: The proof lane of a two-lane solve of a game with a talon (Big Apple): its
 #: complete search for at most ``PROOF_LANE_NODES`` positions, then the complete
@@ -220,8 +228,8 @@ def _proof_phases(
     position's tableau (:mod:`tableau_check`). ``lane``: the proof lane of a
     two-lane solve, where a free pool that reached its goal (or, where the lane
     runs NRPA, stopped open at its share or its memory guard) leaves the complete
-    search only :data:`PROOF_LANE_COMPLETE` of ``limit`` and :func:`_lane_wins`
-    the rest."""
+    search only :data:`PROOF_LANE_COMPLETE` of ``limit`` (over twin classes:
+    :data:`PROOF_LANE_CLASSES`) and :func:`_lane_wins` the rest."""
     start = time.perf_counter()
     nodes, peak, rest = 0, 0, limit
     lane_wins = False  # the complete search for a while, then the lane's wins
@@ -246,7 +254,8 @@ def _proof_phases(
             last = _after_guard(position, limit, start, nodes, last, stop)
         return _then(start, nodes, peak, last)
     # The free pool did not prove the loss: the complete search for a while, then wins.
-    first = _least(limit.part(PROOF_LANE_COMPLETE), rest)
+    part = PROOF_LANE_CLASSES if twins else PROOF_LANE_COMPLETE
+    first = _least(limit.part(part), rest)
     complete = single_search(position, first, native=native, stop=stop, check=check, twins=twins)
     nodes, peak = nodes + complete.nodes, max(peak, complete.peak_table)
     left = _rest(limit, start, nodes)
