@@ -47,7 +47,7 @@ PROOF_LANE_COMPLETE = 0.25
 #: undecided and the 29 it decided after 2.5 s: 60 % decides 465, 478 and 874
 #: too, 80 % also 105 (lost after 7.8 s: the edge, a benchmark run left it open),
 #: 100 % loses 978 (the lane's NRPA wins it within a second of starting); none
-#: loses another verdict. The benchmark: 93.0 % -> 93.5 % deep.
+#: loses another verdict. The benchmark: 93.0 % -> 93.4-93.5 % deep (two runs).
 PROOF_LANE_CLASSES = 0.8
 
 #: The proof lane of a two-lane solve of a game with a talon (Big Apple): its
