@@ -111,22 +111,23 @@ def test_the_proof_lane_wins_with_nrpa_where_the_free_pool_stops_open(
 ) -> None:
     """Deal 146 (left undecided by the deep benchmark runs before NRPA's bias of
     0.25): the free pool is still open at the end of its share (100,000 states),
-    the complete search's part of the lane (25 %, 100,000 positions) wins
-    nothing, and NRPA with the lane's random state and level wins after 52,587
-    steps. (A free pool that reaches its goal is followed the same way; with less
-    than ``stock_pool.FROM`` seconds the lane keeps the noisy restarts, and only
-    after a goal: test_lanes.py.) Without NRPA the complete search gets the rest of the
+    the complete search's part of the lane (over twin classes, as in a lane of a
+    second or more: ``PROOF_LANE_CLASSES``, 80 %, 800,000 classes) wins nothing,
+    and NRPA with the lane's random state and level wins after 52,587 steps. (A
+    free pool that reaches its goal is followed the same way; with less than
+    ``stock_pool.FROM`` seconds the lane keeps the noisy restarts, and only after
+    a goal: test_lanes.py.) Without NRPA the complete search gets the rest of the
     lane and does not win."""
     pos = Position.deal("gilbert", 146)
     share = Limit(nodes=100_000, seconds=600.0)  # the seconds let NRPA run
-    limit = Limit(nodes=400_000, seconds=600.0)
+    limit = Limit(nodes=1_000_000, seconds=600.0)
     lane = phases._proof_phases(pos, limit, share, native=True, lane=True)
     assert lane.verdict is Verdict.WINNABLE
-    assert lane.nodes == 100_000 + 100_000 + 52_587
+    assert lane.nodes == 100_000 + 800_000 + 52_587
     replay_wins(pos, lane.line)
     monkeypatch.setattr(nrpa, "applies", lambda rules: False)
     alone = phases._proof_phases(pos, limit, share, native=True, lane=True)
-    assert alone.verdict is Verdict.UNKNOWN and alone.nodes == 400_000
+    assert alone.verdict is Verdict.UNKNOWN and alone.nodes == 1_000_000
 
 
 def test_short_budgets_run_without_nrpa() -> None:
